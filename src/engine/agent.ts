@@ -1,0 +1,79 @@
+// The interface the engine calls to let a player decide, and the view it
+// hands him: his own seat, role and hard facts, plus the public record.
+// Never the game state: a view holds copies that the engine keeps current.
+
+import type { Claim, Choice, GameEvent } from './events.js';
+import type { Options } from './options.js';
+import type { Rng } from './rng.js';
+import type { Role, Team } from './roles.js';
+
+/** No target: abstain, skip, do not hunt, write no note. */
+export const NONE = -1;
+
+/** Known team of a seat in a view's `known` array. */
+export const UNKNOWN = -1;
+
+/** One decision the engine asks for. Valid only during the call: agents must not keep it. */
+export interface Decision {
+  readonly choice: Choice;
+  /** Legal targets (seats), in seat order. */
+  readonly options: readonly number[];
+  /** Whether NONE is a legal answer. */
+  readonly mayPass: boolean;
+  /** Voting round: 0 for the vote, 1 for a revote among the tied. */
+  readonly round: number;
+}
+
+/** One player's observation. The engine updates it in place; agents read it. */
+export interface PlayerView {
+  readonly seat: number;
+  readonly players: number;
+  /** Current role (a Sergeant may become Commissar, a Foundling Mafia). */
+  readonly role: Role;
+  readonly team: Team;
+  readonly day: number;
+  readonly phase: 'day' | 'night' | 'turn';
+  /** Public: 1 if the seat is alive. */
+  readonly alive: ArrayLike<number>;
+  /** Public: the role shown at death, or -1. */
+  readonly revealed: ArrayLike<number>;
+  /** Private hard facts: the team of each seat as this player knows it for certain, or UNKNOWN. */
+  readonly known: ArrayLike<number>;
+  /** Public: role counts of the setup, indexed by Role. */
+  readonly setup: readonly number[];
+  /** The rules are public. */
+  readonly options: Options;
+  /** Silenced by fouls today: claims are not heard. */
+  readonly silenced: boolean;
+}
+
+/** Where an agent puts its public statements of the day. */
+export interface ClaimSink {
+  say(claim: Claim): void;
+}
+
+/**
+ * A player. The engine asks `agentFor(seat, role)` after the deal, calls
+ * `begin` once per game, passes each event this player may see to
+ * `observe`, lets him `speak` each day and asks him to `choose`.
+ */
+export interface Agent {
+  begin(view: PlayerView, rng: Rng): void;
+  observe?(event: GameEvent): void;
+  speak?(view: PlayerView, out: ClaimSink): void;
+  /** A seat from `decision.options`, or NONE when `decision.mayPass`. Anything else is an agent error. */
+  choose(view: PlayerView, decision: Decision): number;
+}
+
+/** Supplies the agent for each seat after the deal; it may reuse agent objects across games. */
+export interface AgentProvider {
+  agentFor(seat: number, role: Role): Agent;
+}
+
+/** Thrown when an agent answers with an illegal choice: names the seat, role and decision. */
+export class AgentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AgentError';
+  }
+}

@@ -1,0 +1,89 @@
+// What happens in a game, as events. The same events feed the game log (the
+// host's view, everything) and the agents (each gets only what its player
+// may see). Integers inside; names only where the log prints them.
+
+import type { Role } from './roles.js';
+
+export const Outcome = { Town: 0, Mafia: 1, Maniac: 2, Draw: 3, Timeout: 4 } as const;
+export type Outcome = (typeof Outcome)[keyof typeof Outcome];
+export const OUTCOME_NAMES = ['town', 'mafia', 'maniac', 'draw', 'timeout'] as const;
+export type OutcomeName = (typeof OUTCOME_NAMES)[number];
+
+/** How a player left the game (the true cause; players see only PublicCause). */
+export const DeathCause = {
+  Lynch: 0,
+  Mafia: 1,
+  Maniac: 2,
+  Hunt: 3, // killed by a hunter
+  HuntMiss: 4, // a hunter whose target was not Mafia
+  LastShot: 5,
+  Kamikaze: 6,
+  Fouls: 7,
+  Inactivity: 8,
+} as const;
+export type DeathCause = (typeof DeathCause)[keyof typeof DeathCause];
+export const DEATH_CAUSE_NAMES = ['lynch', 'mafia', 'maniac', 'hunt', 'hunt-miss', 'last-shot', 'kamikaze', 'fouls', 'inactivity'] as const;
+
+/** What the table sees of a death. */
+export type PublicCause = 'lynch' | 'night' | 'last-shot' | 'removed';
+
+/** How the last elimination of a game came about. */
+export const EndedBy = { Lynch: 0, Night: 1, Other: 2, Timeout: 3 } as const;
+export type EndedBy = (typeof EndedBy)[keyof typeof EndedBy];
+export const ENDED_BY_NAMES = ['lynch', 'night', 'other', 'timeout'] as const;
+
+/** The decisions the engine asks agents for. */
+export const Choice = {
+  Vote: 0,
+  Shoot: 1,
+  Freeze: 2,
+  Heal: 3,
+  Check: 4,
+  ManiacKill: 5,
+  Kamikaze: 6,
+  Hunt: 7,
+  LastShot: 8,
+  DeathNote: 9,
+  CommissarNote: 10,
+} as const;
+export type Choice = (typeof Choice)[keyof typeof Choice];
+export const CHOICE_NAMES = ['vote', 'shoot', 'freeze', 'heal', 'check', 'maniac-kill', 'kamikaze', 'hunt', 'last-shot', 'death-note', 'commissar-note'] as const;
+
+/** A public statement made during the day. */
+export type Claim =
+  | { readonly kind: 'role'; readonly role: Role }
+  | { readonly kind: 'result'; readonly target: number; readonly black: boolean }
+  | { readonly kind: 'accuse'; readonly target: number };
+
+export type GameEvent =
+  | { readonly type: 'deal'; readonly roles: readonly Role[] }
+  | { readonly type: 'phase'; readonly phase: 'day' | 'night' | 'turn'; readonly day: number }
+  | { readonly type: 'mates'; readonly seats: readonly number[] }
+  | { readonly type: 'commissar-known'; readonly seats: readonly number[] }
+  | { readonly type: 'claim'; readonly speaker: number; readonly claim: Claim }
+  | { readonly type: 'foul'; readonly seat: number; readonly halfFouls: number; readonly silenced: boolean }
+  | { readonly type: 'vote'; readonly voter: number; readonly target: number; readonly round: number }
+  | { readonly type: 'penalty-vote'; readonly target: number }
+  | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' }
+  | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' }
+  | { readonly type: 'request'; readonly seat: number; readonly choice: Choice; readonly target: number }
+  | { readonly type: 'frozen'; readonly seat: number; readonly by: number }
+  | { readonly type: 'blocked'; readonly seat: number; readonly choice: Choice }
+  | { readonly type: 'saved'; readonly seat: number; readonly by: number; readonly from: DeathCause }
+  | { readonly type: 'shot-failed'; readonly target: number; readonly reason: 'split' | 'foundling' | 'no-shooter' }
+  | { readonly type: 'kill'; readonly seat: number; readonly cause: DeathCause; readonly by: number }
+  | { readonly type: 'check'; readonly checker: number; readonly target: number; readonly black: boolean; readonly killedBy: number; readonly cause: DeathCause | -1 }
+  | { readonly type: 'death'; readonly seat: number; readonly publicCause: PublicCause; readonly revealed: Role | -1 }
+  | { readonly type: 'commissar-note'; readonly commissar: number; readonly target: number; readonly black: boolean }
+  | { readonly type: 'death-note'; readonly from: number; readonly to: number; readonly known: readonly number[] }
+  | { readonly type: 'promoted'; readonly seat: number; readonly role: Role }
+  | { readonly type: 'last-shot'; readonly shooter: number; readonly target: number }
+  | { readonly type: 'end'; readonly outcome: Outcome; readonly day: number };
+
+/** Who receives an event: everyone, only the log (host), the mafia team, or one seat. */
+export const Audience = { Public: -1, Host: -2, Mafia: -3 } as const;
+
+export interface LoggedEvent {
+  readonly audience: number;
+  readonly event: GameEvent;
+}

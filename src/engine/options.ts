@@ -1,0 +1,167 @@
+// The rule options of RULES.md as one table: key, kind, allowed values, base
+// default and a one-line meaning. Presets override defaults; parsing and the
+// canonical form are driven by this table, so a new option is one row here.
+
+export type OptionValue = boolean | number | string;
+
+interface OptionBase {
+  readonly key: string;
+  readonly doc: string;
+}
+export interface BoolOption extends OptionBase {
+  readonly kind: 'bool';
+  readonly def: boolean;
+}
+export interface EnumOption extends OptionBase {
+  readonly kind: 'enum';
+  readonly values: readonly string[];
+  readonly def: string;
+}
+export interface NumberOption extends OptionBase {
+  readonly kind: 'int' | 'rate';
+  readonly min: number;
+  readonly max: number;
+  readonly def: number;
+}
+export type OptionSpec = BoolOption | EnumOption | NumberOption;
+
+const bool = (key: string, def: boolean, doc: string): BoolOption => ({ kind: 'bool', key, def, doc });
+const choice = (key: string, values: readonly string[], doc: string): EnumOption => ({ kind: 'enum', key, values, def: values[0]!, doc });
+const int = (key: string, def: number, min: number, max: number, doc: string): NumberOption => ({ kind: 'int', key, def, min, max, doc });
+const rate = (key: string, def: number, doc: string): NumberOption => ({ kind: 'rate', key, def, min: 0, max: 1, doc });
+
+/** Every option, with the base default (the first enum value). Presets override some of them. */
+export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
+  choice('start', ['day', 'night'], 'which phase the game starts with'),
+  bool('turn.simultaneous', false, 'forum turn: the lynch vote and all night requests are sent together and resolve at the end of the turn'),
+  bool('vote.firstDay', true, 'whether day 1 (turn 1) has a vote'),
+  choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all'], 'what a tied vote does'),
+  rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
+  bool('revealOnDeath', false, 'the dead player\'s role is shown'),
+  choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
+  bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot)'),
+  int('putana.maxSameTarget', 2, 1, 99, 'nights in a row the Putana may freeze the same player'),
+  bool('putana.shootsWhenAlone', true, 'when every Mafia is dead the Putana also shoots each night'),
+  bool('putana.knowsMafia', true, 'the Putana and the Mafia know each other'),
+  int('doctor.maxSameTarget', 2, 1, 99, 'nights in a row the Doctor may heal the same player'),
+  bool('doctor.savesFromManiac', true, 'a heal also stops the Maniac\'s kill (the forum text names only the mafia and the hunter)'),
+  bool('doctor.blocksFreeze', true, 'a healed player is not frozen'),
+  choice('maniac.team', ['town', 'loner'], 'town: the Maniac is Red and hunts the mafia (club); loner: he plays for himself (forum)'),
+  bool('maniac.mayAbstain', true, 'the Maniac may skip his kill'),
+  bool('commissar.note', true, 'once a game the Commissar may leave a note with tonight\'s result, read out if he dies that night'),
+  bool('commissar.lastShot', false, 'a dying Commissar fires once at any other player, who dies with him'),
+  bool('commissar.learnsKiller', false, 'checking a player killed this turn also tells who killed him and how'),
+  bool('kamikaze.doctorSaves', false, 'a heal on the Commissar stops the Kamikaze'),
+  bool('hunt.enabled', false, 'Town players may hunt one player instead of using their ability'),
+  bool('hunt.firstDay', false, 'whether hunting is allowed on turn 1'),
+  choice('hunt.onManiac', ['hunter-dies', 'target-dies'], 'what a hunt on the Maniac does'),
+  bool('deathNote.enabled', false, 'once a game each player may leave a note for one other player, delivered when he dies'),
+  rate('fouls.perDayRate', 0, 'chance per living player per day of a foul (0.5 or 1)'),
+  rate('fouls.minorShare', 0.5, 'share of day fouls that are minor (0.5 foul)'),
+  rate('fouls.perNightRate', 0, 'chance per living player per night of moving at night (2 fouls at once)'),
+  rate('inactivity.missRate', 0, 'chance per living player per vote of missing it'),
+  int('inactivity.maxMisses', 2, 1, 99, 'missed votes that remove a player'),
+  bool('win.townNeedsManiacDead', true, 'a loner Maniac must also be dead for Town to win'),
+  choice('win.maniac', ['one-on-one', 'last-standing'], 'the loner Maniac wins with at most one other alive, or only alone'),
+  choice('win.parityBlock', ['doctor-and-maniac', 'maniac', 'none'], 'who, alive, stops the mafia winning at parity'),
+  bool('win.maniacMafiaDraw', true, 'exactly the Maniac and one Mafia (not the Putana) left is a draw'),
+  int('limits.maxDays', 100, 1, 100000, 'day (turn) cap: a game still running after it ends as a timeout'),
+]);
+
+export const OPTION_KEYS: readonly string[] = OPTION_SPECS.map((o) => o.key);
+const BY_KEY = new Map(OPTION_SPECS.map((o) => [o.key, o]));
+
+export function optionSpec(key: string): OptionSpec | undefined {
+  return BY_KEY.get(key);
+}
+
+/** Resolved options: a value for every key of OPTION_SPECS. */
+export interface Options {
+  readonly start: 'day' | 'night';
+  readonly 'turn.simultaneous': boolean;
+  readonly 'vote.firstDay': boolean;
+  readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all';
+  readonly 'lynch.minShare': number;
+  readonly revealOnDeath: boolean;
+  readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';
+  readonly 'mafia.donSuccession': boolean;
+  readonly 'putana.maxSameTarget': number;
+  readonly 'putana.shootsWhenAlone': boolean;
+  readonly 'putana.knowsMafia': boolean;
+  readonly 'doctor.maxSameTarget': number;
+  readonly 'doctor.savesFromManiac': boolean;
+  readonly 'doctor.blocksFreeze': boolean;
+  readonly 'maniac.team': 'town' | 'loner';
+  readonly 'maniac.mayAbstain': boolean;
+  readonly 'commissar.note': boolean;
+  readonly 'commissar.lastShot': boolean;
+  readonly 'commissar.learnsKiller': boolean;
+  readonly 'kamikaze.doctorSaves': boolean;
+  readonly 'hunt.enabled': boolean;
+  readonly 'hunt.firstDay': boolean;
+  readonly 'hunt.onManiac': 'hunter-dies' | 'target-dies';
+  readonly 'deathNote.enabled': boolean;
+  readonly 'fouls.perDayRate': number;
+  readonly 'fouls.minorShare': number;
+  readonly 'fouls.perNightRate': number;
+  readonly 'inactivity.missRate': number;
+  readonly 'inactivity.maxMisses': number;
+  readonly 'win.townNeedsManiacDead': boolean;
+  readonly 'win.maniac': 'one-on-one' | 'last-standing';
+  readonly 'win.parityBlock': 'doctor-and-maniac' | 'maniac' | 'none';
+  readonly 'win.maniacMafiaDraw': boolean;
+  readonly 'limits.maxDays': number;
+}
+
+export function baseOptions(): Record<string, OptionValue> {
+  const out: Record<string, OptionValue> = {};
+  for (const o of OPTION_SPECS) out[o.key] = o.def;
+  return out;
+}
+
+/** What an option accepts, for error messages. */
+export function describeAllowed(o: OptionSpec): string {
+  switch (o.kind) {
+    case 'bool':
+      return 'true or false';
+    case 'enum':
+      return o.values.join(', ');
+    case 'int':
+      return `a whole number from ${o.min} to ${o.max}`;
+    case 'rate':
+      return 'a number from 0 to 1 (a fraction like 1/4 is fine)';
+  }
+}
+
+/**
+ * Parses a value given for an option (from --set, a rules file or an experiment).
+ * Returns the value or a string saying what is wrong.
+ */
+export function parseOptionValue(o: OptionSpec, raw: unknown): OptionValue | { error: string } {
+  const bad = { error: `${o.key}: got ${JSON.stringify(raw)}; allowed: ${describeAllowed(o)}` };
+  if (o.kind === 'bool') {
+    if (typeof raw === 'boolean') return raw;
+    if (raw === 'true') return true;
+    if (raw === 'false') return false;
+    return bad;
+  }
+  if (o.kind === 'enum') {
+    return typeof raw === 'string' && o.values.includes(raw) ? raw : bad;
+  }
+  const n = parseNumber(raw);
+  if (n === undefined || n < o.min || n > o.max) return bad;
+  if (o.kind === 'int' && !Number.isInteger(n)) return bad;
+  return n;
+}
+
+function parseNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  const frac = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  if (frac) {
+    const den = Number(frac[2]);
+    return den === 0 ? undefined : Number(frac[1]) / den;
+  }
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -1,0 +1,140 @@
+// The three presets of RULES.md: each is a set of option overrides and a rule
+// that turns (players, mafia) into role counts (RULES.md section 3).
+
+import type { OptionValue } from './options.js';
+import { Role, ROLE_COUNT } from './roles.js';
+
+export type PresetName = 'club' | 'forum' | 'classic';
+export const PRESET_NAMES: readonly PresetName[] = ['club', 'forum', 'classic'];
+
+export interface Preset {
+  readonly name: PresetName;
+  readonly defaultPlayers: number;
+  /** The `--mafia` count when none is given, for this many players. */
+  defaultMafia(players: number): number;
+  /** Role counts (indexed by Role) for this many players and mafia; civilians fill the rest. */
+  roles(players: number, mafia: number): number[];
+  /** What `--mafia` counts in this preset, for help and errors. */
+  readonly mafiaMeaning: string;
+  readonly options: Readonly<Record<string, OptionValue>>;
+}
+
+function counts(entries: ReadonlyArray<readonly [Role, number]>, players: number): number[] {
+  const c = new Array<number>(ROLE_COUNT).fill(0);
+  let special = 0;
+  for (const [role, k] of entries) {
+    c[role] = k;
+    special += k;
+  }
+  c[Role.Civilian] = players - special;
+  return c;
+}
+
+const club: Preset = {
+  name: 'club',
+  defaultPlayers: 12,
+  defaultMafia: () => 3,
+  mafiaMeaning: 'plain Mafia, the Don included (the Putana is counted apart)',
+  roles: (players, mafia) =>
+    counts(
+      [
+        [Role.Don, Math.min(1, mafia)],
+        [Role.Mafia, Math.max(0, mafia - 1)],
+        [Role.Putana, 1],
+        [Role.Commissar, 1],
+        [Role.Doctor, 1],
+        [Role.Maniac, 1],
+      ],
+      players,
+    ),
+  options: {
+    start: 'day',
+    'vote.firstDay': true,
+    'vote.tie': 'revote-then-none',
+    'lynch.minShare': 0,
+    revealOnDeath: false,
+    'mafia.killRule': 'don-decides',
+    'doctor.maxSameTarget': 2,
+    'doctor.savesFromManiac': true,
+    'maniac.team': 'town',
+    'maniac.mayAbstain': true,
+    'commissar.note': true,
+    'commissar.lastShot': false,
+    'commissar.learnsKiller': false,
+    'hunt.enabled': false,
+    'deathNote.enabled': false,
+    'win.parityBlock': 'doctor-and-maniac',
+    'win.maniacMafiaDraw': true,
+  },
+};
+
+const forum: Preset = {
+  name: 'forum',
+  defaultPlayers: 16,
+  defaultMafia: (players) => Math.ceil(players / 4),
+  mafiaMeaning: 'the whole clan, the Boss and the Kamikaze included',
+  roles: (players, mafia) => {
+    const kamikaze = mafia >= 3 ? 1 : 0;
+    return counts(
+      [
+        [Role.Don, Math.min(1, mafia)],
+        [Role.Kamikaze, kamikaze],
+        [Role.Mafia, Math.max(0, mafia - 1 - kamikaze)],
+        [Role.Commissar, 1],
+        [Role.Doctor, 1],
+        [Role.Sergeant, players >= 10 ? 1 : 0],
+        [Role.Foundling, players >= 12 ? 1 : 0],
+        [Role.Maniac, players >= 10 ? 1 : 0],
+      ],
+      players,
+    );
+  },
+  options: {
+    start: 'day',
+    'turn.simultaneous': true,
+    'vote.firstDay': false,
+    'vote.tie': 'random',
+    'lynch.minShare': 0.25,
+    revealOnDeath: true,
+    'mafia.killRule': 'unanimous',
+    'doctor.maxSameTarget': 1,
+    'doctor.savesFromManiac': false,
+    'maniac.team': 'loner',
+    'maniac.mayAbstain': false,
+    'commissar.note': false,
+    'commissar.lastShot': true,
+    'commissar.learnsKiller': true,
+    'hunt.enabled': true,
+    'deathNote.enabled': true,
+    'win.parityBlock': 'maniac',
+    'win.maniacMafiaDraw': false,
+  },
+};
+
+const classic: Preset = {
+  name: 'classic',
+  defaultPlayers: 12,
+  defaultMafia: () => 3,
+  mafiaMeaning: 'Mafia players',
+  roles: (players, mafia) => counts([[Role.Mafia, mafia]], players),
+  options: {
+    start: 'day',
+    'vote.firstDay': true,
+    'vote.tie': 'random',
+    'lynch.minShare': 0,
+    revealOnDeath: true,
+    'mafia.killRule': 'don-decides',
+    'commissar.note': false,
+    'win.parityBlock': 'none',
+    'win.maniacMafiaDraw': false,
+  },
+};
+
+export const PRESETS: Readonly<Record<PresetName, Preset>> = Object.freeze({ club, forum, classic });
+
+export function isPresetName(s: string): s is PresetName {
+  return (PRESET_NAMES as readonly string[]).includes(s);
+}
+
+/** Smallest legal forum game (RULES.md section 3). */
+export const FORUM_MIN_PLAYERS = 6;
