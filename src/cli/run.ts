@@ -1,11 +1,10 @@
 // `mafia-sim run`: many games of one setup, a compact table or `--json`.
 
 import type { Argv } from 'yargs';
-import { parseAgents } from '../agents/index.js';
 import { OUTCOME_NAMES } from '../engine/events.js';
 import { GENERATOR_ID } from '../engine/rng.js';
 import { runRange } from '../sim/runRange.js';
-import { withAgents, withRules, withSeed, wholeNumber } from './common.js';
+import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import { loadRules } from './rulesSource.js';
 
@@ -18,12 +17,12 @@ export const runCommand = {
     withSeed(withAgents(withRules(y)))
       .option('games', { type: 'string', default: String(DEFAULT_GAMES), describe: 'number of games' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' }),
-  handler: guarded((a: { rules: string; players?: string; mafia?: string; set?: string[]; agents: string; seed: string; games: string; json: boolean }) => {
+  handler: guarded(async (a: { rules: string; players?: string; mafia?: string; set?: string[]; seed: string; games: string; json: boolean } & AgentArgs) => {
     const rules = loadRules(a);
-    const agents = parseAgents(a.agents);
+    const agents = agentsFromArgs(a);
     const seed = wholeNumber('--seed', a.seed, 0);
     const games = wholeNumber('--games', a.games, 1);
-    const agg = runRange({ rules, agents: agents.canonical, seed, from: 0, to: games });
+    const agg = await runRange({ rules, agents: agents.canonical, seed, from: 0, to: games });
     const result = {
       seed,
       rules: JSON.parse(rules.canonical) as unknown,

@@ -27,9 +27,9 @@ export class GameFailure extends Error {
   }
 }
 
-export function runRange(job: RangeJob, into: Aggregate = new Aggregate()): Aggregate {
+export async function runRange(job: RangeJob, into: Aggregate = new Aggregate()): Promise<Aggregate> {
   const game = new Game(job.rules);
-  const provider = createProvider(parseAgents(job.agents), job.rules);
+  const provider = await createProvider(parseAgents(job.agents), job.rules);
   for (let k = job.from; k < job.to; k++) {
     try {
       game.play(job.seed, k, provider);
