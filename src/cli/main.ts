@@ -5,12 +5,14 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT_USAGE } from './errors.js';
 import { replayCommand } from './replay.js';
+import { rulesCommand } from './rules.js';
 import { runCommand } from './run.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('mafia-sim')
   .command(runCommand)
   .command(replayCommand)
+  .command(rulesCommand)
   .demandCommand(1, 'name a command, e.g. `mafia-sim run`')
   .strict()
   .fail((msg, err) => {
