@@ -3,20 +3,38 @@
 
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT_USAGE } from './errors.js';
+import { balanceCommand } from './balance.js';
+import { compareCommand } from './compare.js';
+import { EXIT_USAGE, describeParseFailure, exitWithError } from './errors.js';
+import { experimentCommand } from './experiment.js';
+import { fairCommand } from './fair.js';
+import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
+import { rolesCommand } from './roles.js';
 import { rulesCommand } from './rules.js';
 import { runCommand } from './run.js';
+import { sweepCommand } from './sweep.js';
+import { tuneCommand } from './tune.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('mafia-sim')
   .command(runCommand)
   .command(replayCommand)
   .command(rulesCommand)
+  .command(compareCommand)
+  .command(sweepCommand)
+  .command(experimentCommand)
+  .command(mergeCommand)
+  .command(balanceCommand)
+  .command(fairCommand)
+  .command(rolesCommand)
+  .command(tuneCommand)
   .demandCommand(1, 'name a command, e.g. `mafia-sim run`')
   .strict()
   .fail((msg, err) => {
-    process.stderr.write(`mafia-sim: ${msg ?? err?.message ?? 'bad arguments'} (see mafia-sim --help)\n`);
+    // yargs' own complaints are usage errors; anything a builder throws goes the common way (exit 2 or 1).
+    if (err && err.name !== 'YError') exitWithError(err);
+    process.stderr.write(`mafia-sim: ${describeParseFailure(msg ?? err?.message ?? 'bad arguments', hideBin(process.argv))}\n`);
     process.exit(EXIT_USAGE);
   })
   .help()

@@ -15,6 +15,8 @@ export interface RulesArgs {
 }
 
 export function loadRulesDoc(arg: string): RulesDoc {
+  const given: unknown = arg;
+  if (Array.isArray(given)) throw new UsageError('--rules', `given ${given.length} times (${given.join(', ')}); this command takes one rules source`);
   if (isPresetName(arg)) return { preset: arg };
   let text: string;
   try {

@@ -1,46 +1,265 @@
-// `mafia-sim run`: many games of one setup, a compact table or `--json`.
+// `mafia-sim run`: many games of one setup on worker threads, optionally a
+// shard of a cluster run, to a precision target, with a checkpoint; prints a
+// compact table or `--json`, and writes the report folder or the shard's part file.
 
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { OUTCOME_NAMES } from '../engine/events.js';
-import { GENERATOR_ID } from '../engine/rng.js';
-import { runRange } from '../sim/runRange.js';
+import type { Rules } from '../engine/rules.js';
+import { SimInputError, WorkerFailure } from '../sim/errors.js';
+import { writeFileAtomic } from '../sim/files.js';
+import { progressBar } from '../sim/progress.js';
+import { runGames, type RunResult } from '../sim/run.js';
+import { GameFailure } from '../sim/runRange.js';
+import { partFileName, resolveShard, shardRange, type ShardSpec } from '../sim/shard.js';
+import { buildRunSummary, describeStop, type RunSummary } from '../sim/summary.js';
 import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
-import { guarded } from './errors.js';
-import { loadRules } from './rulesSource.js';
+import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
+import { studyName, writeRunReport } from './runReport.js';
+import { loadRules, type RulesArgs } from './rulesSource.js';
 
 export const DEFAULT_GAMES = 100000;
+/** With --precision and no --games, the run stops at this many games at most. */
+export const DEFAULT_PRECISION_CAP = 10_000_000;
+const MAX_THREADS = 1024;
+
+interface RunArgs extends AgentArgs, RulesArgs {
+  set?: string[];
+  seed: string;
+  games?: string;
+  threads?: string;
+  precision?: string;
+  shard?: string;
+  shards?: string;
+  out?: string;
+  checkpoint?: string;
+  resume: boolean;
+  json: boolean;
+  quiet: boolean;
+}
+
+interface RunPlan {
+  readonly rules: Rules;
+  readonly agents: string;
+  readonly seed: number;
+  readonly games: number;
+  readonly threads: number | undefined;
+  readonly precision: number | null;
+  readonly shard: ShardSpec | null;
+  readonly from: number;
+  readonly to: number;
+  readonly partPath: string | null;
+  /** The report folder: --out, or reports/<study>-<time>/ unless --json (scripts) or a shard. */
+  readonly reportDir: string | null | 'default';
+  readonly study: string;
+  readonly checkpoint: { path: string; resume: boolean } | undefined;
+  readonly command: string;
+}
 
 export const runCommand = {
   command: 'run',
   describe: 'play many games and report who wins, with 95% intervals',
   builder: (y: Argv) =>
     withSeed(withAgents(withRules(y)))
-      .option('games', { type: 'string', default: String(DEFAULT_GAMES), describe: 'number of games' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' }),
-  handler: guarded(async (a: { rules: string; players?: string; mafia?: string; set?: string[]; seed: string; games: string; json: boolean } & AgentArgs) => {
-    const rules = loadRules(a);
-    const agents = agentsFromArgs(a);
-    const seed = wholeNumber('--seed', a.seed, 0);
-    const games = wholeNumber('--games', a.games, 1);
-    const agg = await runRange({ rules, agents: agents.canonical, seed, from: 0, to: games });
-    const result = {
-      seed,
-      rules: JSON.parse(rules.canonical) as unknown,
-      rulesHash: rules.hash,
-      preset: rules.preset,
-      agents: agents.canonical,
-      generator: GENERATOR_ID,
-      ...agg.toJSON(),
-    };
-    if (a.json) {
-      process.stdout.write(JSON.stringify(result) + '\n');
-      return;
+      .option('games', { type: 'string', describe: `number of games (default ${DEFAULT_GAMES}; with --precision, the cap, default ${DEFAULT_PRECISION_CAP})` })
+      .option('threads', { type: 'string', describe: 'worker threads (default: one per core)' })
+      .option('precision', { type: 'string', describe: "play until every outcome's 95% interval is within ±P (e.g. 0.005), up to --games" })
+      .option('shard', { type: 'string', describe: 'play slice i of N of the games and write a part file for `mafia-sim merge` (i/N)' })
+      .option('shards', { type: 'string', describe: 'shard count N, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' })
+      .option('out', { type: 'string', describe: 'report folder (default reports/<study>-<time>/, none with --json); with a shard: where part-i-of-N.json goes (default .)' })
+      .option('checkpoint', { type: 'string', describe: 'record finished batches in FILE, to --resume after a crash or Ctrl-C' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue the run recorded in --checkpoint' })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar or notes on stderr' }),
+  handler: guarded(async (a: RunArgs) => {
+    const plan = planRun(a);
+    if (plan.shard && plan.shard.source !== '--shard' && !a.quiet) {
+      note(`shard ${plan.shard.index}/${plan.shard.count} (index from ${plan.shard.source}): games ${plan.from}..${plan.to - 1}`);
     }
-    const lines = [`${games} games of ${rules.preset} (rules ${rules.hash}), agents ${agents.canonical}, seed ${seed}`];
-    for (const o of OUTCOME_NAMES) {
-      const c = agg.count(o);
-      lines.push(`  ${o.padEnd(8)} ${(c / games).toFixed(4)}  (${c})`);
-    }
-    process.stdout.write(lines.join('\n') + '\n');
+    const result = await execute(plan, a);
+    const summary = summarize(plan, result);
+    await writeOutputs(plan, summary, result, a);
+    if (!summary.complete) process.exitCode = EXIT_INTERRUPTED;
   }),
 };
+
+function planRun(a: RunArgs): RunPlan {
+  const rules = loadRules(a);
+  const agents = agentsFromArgs(a).canonical;
+  const seed = wholeNumber('--seed', a.seed, 0);
+  const precision = a.precision === undefined ? null : parsePrecision(a.precision);
+  const games = a.games !== undefined ? wholeNumber('--games', a.games, 1) : precision !== null ? DEFAULT_PRECISION_CAP : DEFAULT_GAMES;
+  const threads = a.threads === undefined ? undefined : wholeNumber('--threads', a.threads, 1, MAX_THREADS);
+  const shard = asUsageError(() => resolveShard(a.shard, a.shards));
+  if (shard && precision !== null) {
+    throw new UsageError('--precision', 'cannot be combined with shards: each shard would stop at a different count; shard a fixed --games run instead');
+  }
+  if (a.resume && a.checkpoint === undefined) throw new UsageError('--resume', 'needs --checkpoint FILE (the file the interrupted run wrote)');
+  const { from, to } = shard ? shardRange(shard.index, shard.count, games) : { from: 0, to: games };
+  return {
+    rules,
+    agents,
+    seed,
+    games,
+    threads,
+    precision,
+    shard,
+    from,
+    to,
+    partPath: shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null,
+    reportDir: shard ? null : a.out !== undefined ? a.out : a.json ? null : 'default',
+    study: studyName(a.rules),
+    checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },
+    command: commandLine(process.argv.slice(2)),
+  };
+}
+
+function parsePrecision(raw: string): number {
+  const p = /^\s*(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i.test(raw) ? Number(raw) : NaN;
+  if (!(p > 0 && p < 0.5)) throw new UsageError('--precision', `got ${JSON.stringify(raw)}; use a half-width between 0 and 0.5, e.g. 0.005 for ±0.5 points`);
+  return p;
+}
+
+/** Runs the games with a progress bar; Ctrl-C (or SIGTERM) ends the run cleanly with what finished. */
+async function execute(plan: RunPlan, a: RunArgs): Promise<RunResult> {
+  const stop = new AbortController();
+  let signals = 0;
+  const onSignal = () => {
+    if (++signals > 1) process.exit(EXIT_INTERRUPTED);
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset });
+  try {
+    return await runGames({
+      variants: [{ label: plan.rules.preset, rules: plan.rules, agents: plan.agents }],
+      seed: plan.seed,
+      games: plan.games,
+      from: plan.from,
+      to: plan.to,
+      ...(plan.threads !== undefined ? { threads: plan.threads } : {}),
+      ...(plan.precision !== null ? { precision: plan.precision } : {}),
+      ...(plan.checkpoint ? { checkpoint: plan.checkpoint } : {}),
+      onProgress: (p) => bar.update(p),
+      signal: stop.signal,
+    });
+  } catch (e) {
+    bar.stop();
+    throw explainFailure(e, a, plan);
+  } finally {
+    bar.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function summarize(plan: RunPlan, r: RunResult): RunSummary {
+  return buildRunSummary({
+    kind: plan.shard ? 'part' : 'run',
+    seed: plan.seed,
+    rules: { canonical: plan.rules.canonical, hash: plan.rules.hash, preset: plan.rules.preset },
+    agents: plan.agents,
+    range: { from: r.from, to: r.to, total: plan.games },
+    shard: plan.shard,
+    complete: r.complete,
+    stopped: r.stopped,
+    precision: plan.precision,
+    aggregate: r.aggregates[0]!,
+    run: { command: plan.command, threads: r.threads, batchSize: r.batchSize, elapsedMs: r.elapsedMs, resumedGames: r.resumed },
+  });
+}
+
+async function writeOutputs(plan: RunPlan, s: RunSummary, r: RunResult, a: RunArgs): Promise<void> {
+  if (plan.partPath) writeFileAtomic(plan.partPath, JSON.stringify(s, null, 2) + '\n');
+  const report =
+    plan.reportDir === null
+      ? null
+      : await writeRunReport(plan.reportDir === 'default' ? undefined : plan.reportDir, {
+          study: plan.study,
+          summary: s,
+          aggregate: r.aggregates[0]!,
+          canonical: plan.rules.canonical,
+        });
+  process.stdout.write(a.json ? JSON.stringify(s) + '\n' : formatSummaryTable(s) + (report ? `report: ${report.html}\n` : ''));
+  if (a.quiet) return;
+  if (plan.partPath) note(`wrote ${plan.partPath}${s.complete ? '' : ' (marked "complete": false)'}`);
+  if (report && a.json) note(`report: ${report.html}`);
+  if (!s.complete) note(`interrupted after ${s.games} games${plan.checkpoint ? `; continue with the same command plus --resume` : ''}`);
+}
+
+/** A compact terminal table of a run summary (also used by `merge`). */
+export function formatSummaryTable(s: RunSummary): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lines = [
+    `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
+    `${describeStop(s)}`,
+    '  outcome    rate    ±95%     games',
+  ];
+  for (const o of OUTCOME_NAMES) {
+    const r = s.rates[o];
+    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
+  }
+  const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
+  if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
+  for (const [role, r] of Object.entries(s.roles)) {
+    const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
+    const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
+    lines.push(`  ${role.padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
+  }
+  const rp = s.reproducibility;
+  lines.push(`${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
+  lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
+  return lines.join('\n') + '\n';
+}
+
+function note(msg: string): void {
+  process.stderr.write(`mafia-sim: ${msg}\n`);
+}
+
+export function asUsageError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof SimInputError) throw new UsageError(e.field, e.detail);
+    throw e;
+  }
+}
+
+/** Turns a failed game into its replay command, a dead worker into one clear line; both exit 1. */
+function explainFailure(e: unknown, a: RunArgs, plan: RunPlan): unknown {
+  if (e instanceof SimInputError) return new UsageError(e.field, e.detail);
+  if (e instanceof GameFailure) {
+    const cause = e.cause instanceof Error ? e.cause : new Error(String(e.cause));
+    note(`game ${e.game} failed: ${cause.message}`);
+    if (process.env.MAFIA_SIM_DEBUG && cause.stack) process.stderr.write(`${cause.stack}\n`);
+    note(`reproduce it with: ${replayCommand(a, plan, e.game)}`);
+    process.exit(1);
+  }
+  if (e instanceof WorkerFailure) {
+    note(`${e.message}; try fewer --threads or more memory (node --max-old-space-size), or replay a game of that range: ${replayCommand(a, plan, e.from)}`);
+    process.exit(1);
+  }
+  return e;
+}
+
+export function replayCommand(a: RulesArgs & AgentArgs, plan: { agents: string; seed: number }, game: number): string {
+  const args = ['replay', '--rules', a.rules];
+  if (a.players !== undefined) args.push('--players', String(a.players));
+  if (a.mafia !== undefined) args.push('--mafia', String(a.mafia));
+  for (const s of a.set ?? []) args.push('--set', s);
+  args.push('--agents', plan.agents);
+  for (const p of a.agentParam ?? []) args.push('--agent-param', p);
+  for (const m of a.agentModule ?? []) args.push('--agent-module', m);
+  args.push('--seed', String(plan.seed), '--game', String(game));
+  return commandLine(args);
+}
+
+/** `mafia-sim ARGS...` with shell quoting where needed, so it can be pasted back. */
+export function commandLine(args: readonly string[]): string {
+  return ['mafia-sim', ...args.map(shellQuote)].join(' ');
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

@@ -45,6 +45,13 @@ export interface PlayerView {
   readonly options: Options;
   /** Silenced by fouls today: claims are not heard. */
   readonly silenced: boolean;
+  /**
+   * Private intuition ("reads"), drawn once at the deal by the engine as a
+   * host's whisper: for each seat t not known for certain, N(+skill/2, 1) if t
+   * is an enemy of Town (Mafia team or a loner Maniac), N(-skill/2, 1)
+   * otherwise, where skill is the agent's `readSkill`. All 0 without skill.
+   */
+  readonly reads: ArrayLike<number>;
 }
 
 /** Where an agent puts its public statements of the day. */
@@ -58,6 +65,8 @@ export interface ClaimSink {
  * `observe`, lets him `speak` each day and asks him to `choose`.
  */
 export interface Agent {
+  /** Strength of this player's reads (see PlayerView.reads); absent or 0: none, and no random numbers are drawn for them. Read after `agentFor`. */
+  readonly readSkill?: number;
   begin(view: PlayerView, rng: Rng): void;
   observe?(event: GameEvent): void;
   speak?(view: PlayerView, out: ClaimSink): void;

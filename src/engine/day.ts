@@ -12,24 +12,38 @@ const SILENCE_AT = 6;
 const REMOVE_AT = 8;
 
 /** Rolls each living player's foul for this phase: `size` in half fouls (1 minor, 2 full, 4 for moving at night). */
-export function rollFouls(t: Table, night: boolean): void {
+export function rollFouls(t: Table, night: boolean, afterRemoval: () => void = () => {}): void {
   const o = t.rules.options;
   const rate = night ? o['fouls.perNightRate'] : o['fouls.perDayRate'];
   for (const v of t.views) v.silenced = false;
-  if (rate <= 0) return;
-  for (let s = 0; s < t.n; s++) {
-    if (!t.alive[s] || t.chance.next() >= rate) continue;
-    const size = night ? 4 : t.chance.next() < o['fouls.minorShare'] ? 1 : 2;
-    const before = t.halfFouls[s]!;
-    const after = Math.min(before + size, REMOVE_AT);
-    t.halfFouls[s] = after;
-    const silenced = before < SILENCE_AT && after >= SILENCE_AT && after < REMOVE_AT;
-    if (silenced) {
-      t.views[s]!.silenced = !night;
-      t.penaltyVotes[s] = 1;
+  if (rate > 0) {
+    for (let s = 0; s < t.n; s++) {
+      if (!t.alive[s] || t.chance.next() >= rate) continue;
+      const size = night ? 4 : t.chance.next() < o['fouls.minorShare'] ? 1 : 2;
+      const before = t.halfFouls[s]!;
+      const after = Math.min(before + size, REMOVE_AT);
+      t.halfFouls[s] = after;
+      const silenced = before < SILENCE_AT && after >= SILENCE_AT && after < REMOVE_AT;
+      if (silenced) {
+        t.speechLost[s] = 1;
+        t.penaltyVotes[s] = 1;
+      }
+      t.emit({ type: 'foul', seat: s, halfFouls: after, silenced }, Audience.Public);
+      if (after >= REMOVE_AT) {
+        t.kill(s, DeathCause.Fouls, -1, 'removed');
+        afterRemoval(); // an elimination: the caller may end the game before the next seat's roll
+      }
     }
-    t.emit({ type: 'foul', seat: s, halfFouls: after, silenced }, Audience.Public);
-    if (after >= REMOVE_AT) t.kill(s, DeathCause.Fouls, -1, 'removed');
+  }
+  if (!night) takeLostSpeeches(t);
+}
+
+/** A player who reached 3 fouls since the last day loses today's speech, whether the third foul came by day or by night. */
+function takeLostSpeeches(t: Table): void {
+  for (let s = 0; s < t.n; s++) {
+    if (!t.speechLost[s]) continue;
+    t.speechLost[s] = 0;
+    t.views[s]!.silenced = t.alive[s] === 1;
   }
 }
 
@@ -66,8 +80,9 @@ const NO_LYNCH: VoteResult = { lynched: [], votes: 0, reason: 'most-votes' };
 /**
  * Every living player votes for another living player (inactivity aside);
  * returns whom the vote eliminates under the tie and share rules.
+ * `afterRemovals` runs once if missed votes removed anyone (it may throw to end the game).
  */
-export function collectVotes(t: Table): VoteResult {
+export function collectVotes(t: Table, afterRemovals: () => void = () => {}): VoteResult {
   const o = t.rules.options;
   const living = t.aliveCount;
   const tally = new Int16Array(t.n);
@@ -80,7 +95,8 @@ export function collectVotes(t: Table): VoteResult {
   }
   const everyone = (s: number): number[] => t.livingTargets(s);
   castVotes(t, tally, everyone, 0);
-  removeInactive(t);
+  // A removal is an elimination: the caller may end the game here, before any revote.
+  if (removeInactive(t)) afterRemovals();
   let tied = topOf(t, tally, living);
   if (tied === null) return NO_LYNCH;
   if (tied.length === 1) return lynch(tied, tally, 'most-votes');
@@ -118,11 +134,17 @@ function castVotes(t: Table, tally: Int16Array, candidatesOf: (s: number) => num
   }
 }
 
-function removeInactive(t: Table): void {
+/** Removes those who missed too many votes; true if anyone left. */
+function removeInactive(t: Table): boolean {
   const max = t.rules.options['inactivity.maxMisses'];
+  let removed = false;
   for (let s = 0; s < t.n; s++) {
-    if (t.alive[s] && t.misses[s]! >= max) t.kill(s, DeathCause.Inactivity, -1, 'removed');
+    if (t.alive[s] && t.misses[s]! >= max) {
+      t.kill(s, DeathCause.Inactivity, -1, 'removed');
+      removed = true;
+    }
   }
+  return removed;
 }
 
 /** The most voted living seats, or null (with the no-lynch event) when none qualifies. */

@@ -72,15 +72,13 @@ export class Game {
   private day(day: number): void {
     const t = this.table;
     t.setPhase('day');
-    rollFouls(t, false);
-    this.checkWin();
+    rollFouls(t, false, this.settleRemoval);
     speak(t);
     if (!this.voteToday(day)) {
       t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
       return;
     }
-    const result = collectVotes(t);
-    this.checkWin();
+    const result = collectVotes(t, this.settleRemoval);
     this.lynch(result);
   }
 
@@ -96,8 +94,7 @@ export class Game {
   private night(day: number): void {
     const t = this.table;
     t.setPhase('night');
-    rollFouls(t, true);
-    this.checkWin();
+    rollFouls(t, true, this.settleRemoval);
     const night = new Night(t.n);
     collectRequests(t, night, day > 1 || this.rules.options['hunt.firstDay']);
     resolveNight(t, night);
@@ -108,11 +105,11 @@ export class Game {
   private turn(day: number): void {
     const t = this.table;
     t.setPhase('turn');
-    rollFouls(t, false);
-    this.checkWin();
+    rollFouls(t, false, this.settleRemoval);
     speak(t);
     let result: VoteResult | null = null;
-    if (this.voteToday(day)) result = collectVotes(t);
+    // Missed votes are part of the turn: their removals are checked with its resolution.
+    if (this.voteToday(day)) result = collectVotes(t, () => t.afterRemovals());
     else t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
     const night = new Night(t.n);
     collectRequests(t, night, day > 1 || this.rules.options['hunt.firstDay']);
@@ -124,6 +121,12 @@ export class Game {
     }
     this.checkWin();
   }
+
+  /** After each removal (fouls, inactivity): a removed Commissar or Boss is succeeded at once, then the win check. */
+  private readonly settleRemoval = (): void => {
+    this.table.afterRemovals();
+    this.checkWin();
+  };
 
   private checkWin(): void {
     const w = winnerOf(this.table);

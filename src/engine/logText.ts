@@ -34,7 +34,8 @@ const REQUEST_TEXT: Record<number, string> = {
 export function formatLog(log: readonly LoggedEvent[], header: readonly string[] = []): string {
   const lines = [...header];
   const seen = new Set<GameEvent>();
-  let roles: readonly Role[] = [];
+  // Each seat's role as of now: a promotion relabels him, so a promoted Sergeant's last shot reads as the Commissar's.
+  let roles: Role[] = [];
   let pendingVotes: string[] = [];
   let pendingKill: { seat: number; cause: number; by: number } | null = null;
   const who = (s: number): string => (roles.length ? `${seat(s)} (${roleName(roles[s]!)})` : seat(s));
@@ -112,6 +113,7 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         break;
       case 'promoted':
         lines.push(`  ${seat(e.seat)} becomes ${roleName(e.role)}`);
+        roles[e.seat] = e.role;
         break;
       case 'last-shot':
         lines.push(`  ${who(e.shooter)} fires his last shot at ${who(e.target)}`);

@@ -243,14 +243,14 @@ export const NIGHT_STEPS: readonly NightStep[] = [
           killedBy: learns ? night.killer[target]! : NONE,
           cause: learns ? (night.dies[target] as DeathCause) : (-1 as const),
         };
-        t.views[s]!.learn(target, value);
-        if (learns) t.views[s]!.learn(night.killer[target]!, t.team[night.killer[target]!]!);
-        t.emit(event, s);
-        for (let g = 0; g < t.n; g++) {
-          if (!t.alive[g] || t.role[g] !== Role.Sergeant) continue;
-          t.views[g]!.learn(target, value);
-          t.emit(event, g);
-        }
+        // The Sergeant gets every result the Commissar gets, the killer included.
+        const tell = (seat: number): void => {
+          t.views[seat]!.learn(target, value);
+          if (learns) t.views[seat]!.learn(night.killer[target]!, t.team[night.killer[target]!]!);
+          t.emit(event, seat);
+        };
+        tell(s);
+        for (let g = 0; g < t.n; g++) if (t.alive[g] && t.role[g] === Role.Sergeant) tell(g);
       }),
   },
 ];
@@ -283,12 +283,18 @@ function resolveMafiaShot(t: Table, night: Night): void {
       return;
     }
     target = top[0]![0];
+    by = firstNaming(night, target);
   }
   if (roleSpec(t.role[target] as Role).immuneToMafia) {
     t.emit({ type: 'shot-failed', target, reason: 'foundling' }, Audience.Host);
     return;
   }
   attempt(t, night, target, DeathCause.Mafia, by);
+}
+
+/** The first seat whose shot request named `target`: the kill is his, not that of a mate outvoted. */
+function firstNaming(night: Night, target: number): number {
+  return night.shot.indexOf(target);
 }
 
 /** Of all hunt requests one, drawn at random (the first to arrive), is carried out. */

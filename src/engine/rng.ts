@@ -16,7 +16,7 @@ export interface Rng {
 export const CHANCE_STREAM = 0;
 export const agentStream = (seat: number): number => 1 + seat;
 
-export const GENERATOR_ID = 'sfc32/murmur3-fmix32-v1';
+export const GENERATOR_ID = 'sfc32/murmur3-fmix32-v2';
 
 function fmix32(h: number): number {
   h ^= h >>> 16;
@@ -53,7 +53,9 @@ export class Sfc32 implements Rng {
     this.b = fmix32(h ^ 0x243f6a88);
     this.c = fmix32(h ^ 0x85a308d3);
     this.d = 1;
-    for (let i = 0; i < 12; i++) this.nextU32();
+    // a, b and c are already well-mixed hashes, so a few rounds suffice where
+    // sfc32's usual 12 assume raw seeds; re-seeding is on the per-game path.
+    for (let i = 0; i < 4; i++) this.nextU32();
     return this;
   }
 

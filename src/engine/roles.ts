@@ -50,10 +50,12 @@ export interface RoleSpec {
   readonly immuneToMafia: boolean;
   /** Counted as a "special" role when checking that roles fit the table. */
   readonly special: boolean;
+  /** The role the player is told at the deal: the Foundling does not know he is one. */
+  readonly toldAs: Role;
 }
 
-function spec(s: Omit<RoleSpec, 'aliases' | 'leader' | 'immuneToMafia' | 'special'> & Partial<RoleSpec>): RoleSpec {
-  return Object.freeze({ aliases: [], leader: false, immuneToMafia: false, special: true, ...s });
+function spec(s: Omit<RoleSpec, 'aliases' | 'leader' | 'immuneToMafia' | 'special' | 'toldAs'> & Partial<RoleSpec>): RoleSpec {
+  return Object.freeze({ aliases: [], leader: false, immuneToMafia: false, special: true, toldAs: s.id, ...s });
 }
 
 export const ROLES: readonly RoleSpec[] = Object.freeze([
@@ -65,7 +67,7 @@ export const ROLES: readonly RoleSpec[] = Object.freeze([
   spec({ id: Role.Doctor, key: 'doctor', label: 'Doctor', team: Team.Town, action: Action.Heal, canHunt: true }),
   spec({ id: Role.Maniac, key: 'maniac', label: 'Maniac', team: 'maniac-option', action: Action.ManiacKill, canHunt: false }),
   spec({ id: Role.Sergeant, key: 'sergeant', label: 'Sergeant', team: Team.Town, action: Action.None, canHunt: true }),
-  spec({ id: Role.Foundling, key: 'foundling', label: 'Foundling', team: Team.Town, action: Action.None, canHunt: true, immuneToMafia: true }),
+  spec({ id: Role.Foundling, key: 'foundling', label: 'Foundling', team: Team.Town, action: Action.None, canHunt: true, immuneToMafia: true, toldAs: Role.Civilian }),
   spec({ id: Role.Kamikaze, key: 'kamikaze', label: 'Kamikaze', team: Team.Mafia, action: Action.Kamikaze, canHunt: false }),
 ]);
 

@@ -94,7 +94,7 @@ export function resolveRules(doc: RulesDoc | string, overrides: RulesOverrides =
   } else {
     roles[Role.Civilian] = n - roles.reduce((a, b, i) => (i === Role.Civilian ? a : a + b), 0);
   }
-  checkPlayable(presetName, total, roles, options as unknown as Options);
+  checkPlayable(presetName, total, roles, { players: explicitPlayers, mafia, roles: roleOverrides });
   return freezeRules(presetName, total, roles, options as unknown as Options);
 }
 
@@ -141,11 +141,25 @@ function applyOption(key: string, raw: unknown, into: Record<string, OptionValue
   into[key] = v;
 }
 
-function checkPlayable(preset: PresetName, players: number, roles: readonly number[], options: Options): void {
+/** The inputs the user gave, so a refusal names what he set rather than a preset default. */
+interface Given {
+  readonly players: boolean;
+  readonly mafia: number | undefined;
+  readonly roles: ReadonlyMap<Role, number>;
+}
+
+/** `roles.<key>` of the first role the user set that matches, or undefined. */
+function givenRole(given: Given, matches: (r: Role) => boolean): string | undefined {
+  for (const [role, count] of given.roles) if (count > 0 && matches(role)) return `roles.${ROLES[role]!.key}`;
+  return undefined;
+}
+
+function checkPlayable(preset: PresetName, players: number, roles: readonly number[], given: Given): void {
   const civilians = roles[Role.Civilian]!;
   if (civilians < 0) {
     const special = players - civilians;
-    throw new RulesError('players', `${special} special roles do not fit ${players} players; use at least ${special} players or fewer roles`);
+    const field = given.players ? 'players' : given.mafia !== undefined ? 'mafia' : (givenRole(given, (r) => r !== Role.Civilian) ?? 'players');
+    throw new RulesError(field, `${special} special roles do not fit ${players} players; use at least ${special} players or fewer roles`);
   }
   if (preset === 'forum' && players < FORUM_MIN_PLAYERS) {
     throw new RulesError('players', `the forum game needs at least ${FORUM_MIN_PLAYERS} players; got ${players}`);
@@ -161,9 +175,10 @@ function checkPlayable(preset: PresetName, players: number, roles: readonly numb
   const others = players - black;
   if (black >= others) {
     const fair = Math.ceil(players / 2) - 1;
-    throw new RulesError('mafia', `${black} Black against ${others} others is already parity; use at most ${fair} Black for ${players} players, or more players`);
+    const field = givenRole(given, (r) => ROLES[r]!.team === Team.Mafia) ?? 'mafia';
+    const hint = field === 'mafia' && given.mafia !== undefined ? ` (that is mafia ${given.mafia - (black - fair)})` : '';
+    throw new RulesError(field, `${black} Black against ${others} others is already parity; use at most ${fair} Black for ${players} players${hint}, or more players`);
   }
-  void options;
 }
 
 function freezeRules(preset: PresetName, players: number, roles: number[], options: Options): Rules {

@@ -8,7 +8,10 @@ import { Audience, CHOICE_NAMES, Choice, DeathCause, EndedBy, Outcome, type Game
 import type { Rules } from './rules.js';
 import { Sfc32, agentStream, CHANCE_STREAM } from './rng.js';
 import { Action, ROLES, Role, Team, roleSpec } from './roles.js';
-import { KNOWN_NOT_MAFIA, SeatView } from './view.js';
+import { KNOWN_NOT_MAFIA, SeatView, gaussian } from './view.js';
+
+/** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
+const IMPRESSION_STREAM = 0x40000000;
 
 class MutableDecision implements Decision {
   choice: Choice = 0;
@@ -35,6 +38,8 @@ export class Table {
   readonly misses: Int8Array;
   /** Penalty votes owed at the next vote (fouls). */
   readonly penaltyVotes: Int8Array;
+  /** A speech lost at the next day (fouls): owed even when the third foul came at night. */
+  readonly speechLost: Uint8Array;
   /** Last target and how many nights in a row, per acting seat (repeat limits). */
   readonly lastTarget: Int16Array;
   readonly streak: Int16Array;
@@ -49,6 +54,8 @@ export class Table {
   readonly agents: Agent[];
   private readonly agentRngs: Sfc32[];
   private readonly deck: Int8Array;
+  private readonly impressionRng = new Sfc32();
+  private readonly impression: Float64Array;
   private readonly decision = new MutableDecision();
 
   day = 0;
@@ -73,6 +80,7 @@ export class Table {
     this.halfFouls = new Int8Array(n);
     this.misses = new Int8Array(n);
     this.penaltyVotes = new Int8Array(n);
+    this.speechLost = new Uint8Array(n);
     this.lastTarget = new Int16Array(n);
     this.streak = new Int16Array(n);
     this.noteUsed = new Uint8Array(n);
@@ -89,6 +97,7 @@ export class Table {
     }
     this.agents = new Array<Agent>(n);
     this.deck = new Int8Array(n);
+    this.impression = new Float64Array(n);
     let i = 0;
     for (const r of ROLES) for (let k = 0; k < rules.roles[r.id]!; k++) this.deck[i++] = r.id;
   }
@@ -109,6 +118,7 @@ export class Table {
     this.halfFouls.fill(0);
     this.misses.fill(0);
     this.penaltyVotes.fill(0);
+    this.speechLost.fill(0);
     this.lastTarget.fill(-1);
     this.streak.fill(0);
     this.noteUsed.fill(0);
@@ -121,7 +131,7 @@ export class Table {
     this.dealt.set(this.role);
     this.listening = log !== null;
     for (let s = 0; s < this.n; s++) {
-      const role = this.role[s] as Role;
+      const role = roleSpec(this.role[s] as Role).toldAs;
       this.views[s]!.reset(role, this.team[s] as Team);
       const agent = provider.agentFor(s, role);
       this.agents[s] = agent;
@@ -129,9 +139,23 @@ export class Table {
     }
     this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();
+    let impressions = false;
     for (let s = 0; s < this.n; s++) {
-      this.agents[s]!.begin(this.views[s]!, this.agentRngs[s]!.reseed(seed, game, agentStream(s)));
+      const rng = this.agentRngs[s]!.reseed(seed, game, agentStream(s));
+      const skill = this.agents[s]!.readSkill ?? 0;
+      if (skill > 0) {
+        if (!impressions) impressions = this.drawImpressions(seed, game);
+        this.views[s]!.drawReads(this.team, skill, rng, this.impression);
+      } else this.views[s]!.reads.fill(0);
+      this.agents[s]!.begin(this.views[s]!, rng);
     }
+  }
+
+  /** The table's shared impression of each seat (see SeatView.drawReads), from its own stream: only games with reads draw it. */
+  private drawImpressions(seed: number, game: number): true {
+    const rng = this.impressionRng.reseed(seed, game, IMPRESSION_STREAM);
+    for (let s = 0; s < this.n; s++) this.impression[s] = gaussian(rng);
+    return true;
   }
 
   private dealRoles(): void {
@@ -303,6 +327,11 @@ export class Table {
    */
   afterDeaths(deadBefore: Uint8Array): void {
     if (this.rules.options['commissar.lastShot']) this.fireLastShots(deadBefore);
+    this.afterRemovals();
+  }
+
+  /** After players leave the game silently (fouls, inactivity): succession and the Foundling, but no last shot. */
+  afterRemovals(): void {
     this.promoteSergeant();
     this.turnFoundlings();
   }

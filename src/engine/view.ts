@@ -3,6 +3,7 @@
 
 import { UNKNOWN, type PlayerView } from './agent.js';
 import type { Options } from './options.js';
+import type { Rng } from './rng.js';
 import { Role, Team } from './roles.js';
 
 /** Values of `known[seat]` beyond the teams: a check said "Red" where Red is not exactly Town. */
@@ -15,6 +16,7 @@ export class SeatView implements PlayerView {
   phase: 'day' | 'night' | 'turn' = 'day';
   silenced = false;
   readonly known: Int8Array;
+  readonly reads: Float64Array;
 
   constructor(
     readonly seat: number,
@@ -25,6 +27,7 @@ export class SeatView implements PlayerView {
     readonly options: Options,
   ) {
     this.known = new Int8Array(players);
+    this.reads = new Float64Array(players);
   }
 
   reset(role: Role, team: Team): void {
@@ -37,9 +40,37 @@ export class SeatView implements PlayerView {
     this.known[this.seat] = team;
   }
 
+  /**
+   * Draws the reads of PlayerView: the table's shared impression of each seat
+   * (`impression`, one standard normal per seat per game) mixed with this
+   * player's own noise from `rng` (his own stream), so players misread the
+   * same good liar together rather than independently.
+   */
+  drawReads(team: ArrayLike<number>, skill: number, rng: Rng, impression: ArrayLike<number>): void {
+    const reads = this.reads;
+    reads.fill(0);
+    if (!(skill > 0)) return;
+    const half = skill / 2;
+    for (let t = 0; t < this.players; t++) {
+      if (this.known[t] !== UNKNOWN) continue;
+      reads[t] = (team[t] === Team.Town ? -half : half) + SHARED_SD * impression[t]! + OWN_SD * gaussian(rng);
+    }
+  }
+
   /** Records a hard fact; a precise team never gives way to the vaguer "not Mafia". */
   learn(seat: number, team: number): void {
     if (team === KNOWN_NOT_MAFIA && this.known[seat] !== UNKNOWN) return;
     this.known[seat] = team;
   }
+}
+
+/** Share of a read's noise variance that the whole table has in common. */
+export const READ_SHARED_VARIANCE = 0.5;
+const SHARED_SD = Math.sqrt(READ_SHARED_VARIANCE);
+const OWN_SD = Math.sqrt(1 - READ_SHARED_VARIANCE);
+
+/** A standard normal draw (Box-Muller, one of the pair). */
+export function gaussian(rng: Rng): number {
+  const u = 1 - rng.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
 }

@@ -27,7 +27,9 @@ export function winnerOf(t: Table): Outcome | -1 {
     else if (role === Role.Doctor) doctors++;
   }
   if (alive === 0) return Outcome.Draw;
-  if (loners > 0 && (o['win.maniac'] === 'one-on-one' ? alive - 1 <= 1 && loners === 1 : alive === loners)) {
+  // A living loner Maniac wins with at most one other player alive (one-on-one) or none (last-standing);
+  // two Maniacs are two loners, each the other's "other".
+  if (loners > 0 && alive - 1 <= (o['win.maniac'] === 'one-on-one' ? 1 : 0)) {
     return Outcome.Maniac;
   }
   if (black === 0 && (loners === 0 || !o['win.townNeedsManiacDead'])) return Outcome.Town;

@@ -16,11 +16,12 @@ export interface RangeJob {
   readonly to: number;
 }
 
-/** A game that threw: its index and the error, so the CLI can print the replay command. */
+/** A game that threw: its index (and variant), so the CLI can print the replay command. */
 export class GameFailure extends Error {
   constructor(
     readonly game: number,
     override readonly cause: unknown,
+    readonly variant = 0,
   ) {
     super(`game ${game} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'GameFailure';

@@ -1,0 +1,315 @@
+// One player's beliefs, built only from what he observes: on top of his
+// record (memory.ts) the evidence, in log-odds, that each seat is an enemy of
+// Town, from hard facts (view.known), reads, claims he trusts, votes against
+// later-revealed roles and accusations. Updated incrementally per event; the
+// policies read `enemy(t)` and the claim trust from here.
+
+import { NONE, UNKNOWN, type PlayerView } from '../engine/agent.js';
+import type { GameEvent } from '../engine/events.js';
+import { Role, Team } from '../engine/roles.js';
+import { KNOWN_NOT_MAFIA } from '../engine/view.js';
+import { Memory, Verdict } from './memory.js';
+import type { Params } from './params.js';
+
+/** Log-odds treated as certainty (a hard fact). */
+export const CERTAIN = 20;
+/** A check said "Red" where Red may still be a loner Maniac. */
+const NOT_MAFIA_LOGODDS = -3;
+/** Log-odds added to a player caught lying about a role or a result. */
+const LIAR = 8;
+/** Credibility bonus of a claimant shot at night (the mafia shoot real Commissars). */
+const NIGHT_VICTIM_BONUS = 1.5;
+/** Credibility bonus of a Commissar claimant backed by a Sergeant claimant. */
+const BACKED_BONUS = 1.5;
+
+export { Verdict } from './memory.js';
+
+export function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Log-odds of a probability (the inverse of sigmoid). */
+export function logit(p: number): number {
+  return Math.log(p / (1 - p));
+}
+
+export class Beliefs extends Memory {
+  prior = 0;
+  /** Evidence per seat in log-odds of being an enemy of Town: reads, accusations, vote memory, lies. */
+  readonly ev: Float64Array;
+  /** Sources caught lying; Commissar claimants a Sergeant claimant backed. */
+  readonly liar: Uint8Array;
+  readonly backed: Uint8Array;
+  /** Seats whose hard fact has been applied to the vote memory. */
+  readonly applied: Uint8Array;
+  /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
+  readonly trust: Float64Array;
+  trustDirty = true;
+
+  constructor(n: number) {
+    super(n);
+    this.ev = new Float64Array(n);
+    this.liar = new Uint8Array(n);
+    this.backed = new Uint8Array(n);
+    this.applied = new Uint8Array(n);
+    this.trust = new Float64Array(n);
+  }
+
+  /** Starts a game: clears the record, sets the prior and takes the reads in. */
+  reset(view: PlayerView, params: Params): void {
+    this.clearMemory(view, params);
+    this.ev.fill(0);
+    this.liar.fill(0);
+    this.backed.fill(0);
+    this.applied.fill(0);
+    this.trust.fill(0);
+    this.trustDirty = true;
+    this.prior = priorLogOdds(view);
+    const reads = view.reads;
+    const w = params['readSkill']! * params['readTrust']!;
+    // For reads N(+-d/2, 1) the weight of evidence of x is exactly d * x.
+    for (let t = 0; t < this.n; t++) this.ev[t] = w * reads[t]!;
+    this.syncKnown();
+  }
+
+  observe(e: GameEvent): void {
+    if (this.view === null) {
+      if (e.type === 'commissar-known') for (const s of e.seats) this.realCommissar[s] = 1;
+      return;
+    }
+    switch (e.type) {
+      case 'vote':
+        if (e.target !== NONE) this.onVote(e.voter, e.target, e.round);
+        break;
+      case 'claim':
+        this.onClaim(e.speaker, e.claim);
+        break;
+      case 'phase':
+        if (e.phase !== 'night') this.frozenLastNight = false;
+        break;
+      case 'death':
+        this.onDeath(e.seat, e.publicCause, e.revealed);
+        break;
+      case 'check':
+        this.onCheck(e.target, e.black, e.killedBy);
+        break;
+      case 'commissar-known':
+        for (const s of e.seats) this.realCommissar[s] = 1;
+        this.trustDirty = true;
+        break;
+      case 'frozen':
+        // The event names the Putana too; a frozen player is only told he slept, so `by` is not used.
+        this.frozenLastNight = true;
+        break;
+      case 'promoted':
+        if (e.seat === this.me && e.role === Role.Commissar) this.promoted = true;
+        this.trustDirty = true;
+        this.syncKnown();
+        break;
+      case 'commissar-note':
+      case 'death-note':
+      case 'mates':
+        this.syncKnown();
+        break;
+      default:
+        break;
+    }
+  }
+
+  private onVote(voter: number, target: number, round: number): void {
+    this.recordVote(voter, target, round);
+    if (this.applied[target] && voter !== this.me) this.ev[voter]! += this.memorySign(target) * this.params!['voteMemory']!;
+  }
+
+  /** -1 when voting for t shows a Town voter (t is an enemy), +1 when it shows an enemy (t is Town). */
+  private memorySign(t: number): number {
+    const k = this.view!.known[t]!;
+    return k === Team.Town || k === KNOWN_NOT_MAFIA ? 1 : -1;
+  }
+
+  private onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
+    const n = this.n;
+    const view = this.view!;
+    if (c.kind !== 'accuse' || this.sourceCount > 0) this.trustDirty = true;
+    if (c.kind === 'role') {
+      this.claimRole[speaker] = c.role;
+      if (speaker === this.me) return;
+      if (c.role === Role.Commissar || c.role === Role.Sergeant) this.addSource(speaker);
+      // A unique role I hold, or know someone else to hold, claimed by another: a lie.
+      const mine = view.role === c.role && view.setup[c.role] === 1;
+      const knownReal = c.role === Role.Commissar && this.livingRealCommissar() >= 0 && !this.realCommissar[speaker];
+      if (mine || knownReal) this.markLiar(speaker);
+      return;
+    }
+    if (c.kind === 'result') {
+      this.addSource(speaker);
+      this.results[speaker * n + c.target] = c.black ? 1 : -1;
+      if (speaker !== this.me && this.contradicts(c.target, c.black)) this.markLiar(speaker);
+      if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
+      return;
+    }
+    this.accuse[speaker * n + c.target]!++;
+    if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
+    if (speaker === this.me) return;
+    if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
+    else this.ev[c.target]! += this.params!['accuseWeight']! * Math.min(1, 2 * sigmoid(-(this.prior + this.ev[speaker]!)));
+  }
+
+  /** Whether "t is Black/Red" goes against a hard fact I hold. */
+  private contradicts(t: number, black: boolean): boolean {
+    const k = this.view!.known[t]!;
+    if (k === UNKNOWN) return false;
+    return black ? k !== Team.Mafia : k === Team.Mafia;
+  }
+
+  private noteBacking(sergeant: number, t: number, black: boolean): void {
+    const n = this.n;
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      if (c !== sergeant && this.claimRole[c] === Role.Commissar && this.results[c * n + t] === (black ? 1 : -1)) this.backed[c] = 1;
+    }
+  }
+
+  markLiar(s: number): void {
+    if (this.liar[s]) return;
+    this.liar[s] = 1;
+    this.ev[s]! += LIAR;
+    this.trustDirty = true;
+  }
+
+  private onDeath(seat: number, publicCause: string, revealed: number): void {
+    if (publicCause === 'night') this.nightVictim[seat] = 1;
+    if (revealed === Role.Commissar) {
+      // The shown Commissar was real: whoever claimed the role before him lied.
+      for (let s = 0; s < this.n; s++) {
+        if (s !== seat && this.claimRole[s] === Role.Commissar && this.claimOrder[s] > 0) this.markLiar(s);
+      }
+      this.realCommissar[seat] = 1;
+    }
+    this.trustDirty = true;
+    this.syncKnown();
+  }
+
+  private onCheck(target: number, black: boolean, killedBy: number): void {
+    this.found[target] = black ? Verdict.Black : Verdict.Red;
+    if (killedBy >= 0) {
+      const k = this.view!.known[killedBy]!;
+      this.found[killedBy] = k === Team.Mafia ? Verdict.Black : k === Team.Maniac ? Verdict.Maniac : Verdict.Red;
+    }
+    this.trustDirty = true;
+    this.syncKnown();
+  }
+
+  /** Applies the vote memory for every seat that has just become a hard fact, and rechecks claims against it. */
+  syncKnown(): void {
+    const n = this.n;
+    const known = this.view!.known;
+    const w = this.params!['voteMemory']!;
+    for (let t = 0; t < n; t++) {
+      if (this.applied[t] || known[t] === UNKNOWN) continue;
+      this.applied[t] = 1;
+      this.trustDirty = true;
+      const k = known[t]!;
+      const black = k === Team.Mafia;
+      if (black) for (let v = 0; v < n; v++) this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
+      for (let i = 0; i < this.sourceCount; i++) {
+        const c = this.sources[i]!;
+        const r = this.results[c * n + t]!;
+        if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black)) this.markLiar(c);
+      }
+      if (w === 0) continue;
+      const sign = this.memorySign(t) * w;
+      for (let v = 0; v < n; v++) {
+        const c = this.votes[v * n + t]!;
+        if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
+      }
+    }
+  }
+
+  /** Recomputes how far each result source is believed (P that he is the real one). */
+  refreshTrust(): void {
+    if (!this.trustDirty) return;
+    this.trustDirty = false;
+    if (this.sourceCount === 0) return;
+    const p = this.params!;
+    const view = this.view!;
+    const trust = this.trust;
+    trust.fill(0);
+    const iAmCommissar = view.role === Role.Commissar;
+    const knowsReal = this.livingRealCommissar() >= 0;
+    let total = 0;
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      let w: number;
+      if (this.liar[c] || isEnemyFact(view.known[c]!)) w = 0;
+      else if (this.realCommissar[c]) w = 1e6;
+      else if (knowsReal && this.claimRole[c] === Role.Commissar) w = 0;
+      else if (iAmCommissar && this.claimRole[c] === Role.Commissar) w = 0;
+      else {
+        w = Math.exp(-(this.prior + this.ev[c]!));
+        if (this.claimOrder[c] === 1) w *= Math.exp(p['firstClaimBonus']!);
+        if (this.nightVictim[c]) w *= Math.exp(NIGHT_VICTIM_BONUS);
+        if (this.backed[c]) w *= Math.exp(BACKED_BONUS);
+        if (isRedFact(view.known[c]!)) w *= 20;
+      }
+      trust[c] = w;
+      total += w;
+    }
+    if (total <= 0) return;
+    // One real source at most: the weights share the claim's credibility, and a
+    // lone claimant keeps what his own record leaves him.
+    const alone = this.sourceCount === 1;
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      const share = alone ? Math.min(1, trust[c]! * Math.exp(this.prior) * 2) : trust[c]! / total;
+      trust[c] = this.realCommissar[c] ? 1 : p['claimTrust']! * share;
+    }
+  }
+
+  /** Log-odds that seat t is an enemy of Town, from everything I know. */
+  enemy(t: number): number {
+    const k = this.view!.known[t]!;
+    if (k !== UNKNOWN) {
+      if (isEnemyFact(k)) return CERTAIN;
+      return k === KNOWN_NOT_MAFIA ? NOT_MAFIA_LOGODDS : -CERTAIN;
+    }
+    let x = this.prior + this.ev[t]!;
+    const n = this.n;
+    const rw = this.params!['resultWeight']!;
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      const r = this.results[c * n + t]!;
+      if (r !== 0) x += r * rw * this.trust[c]!;
+    }
+    return x;
+  }
+
+  /** The largest trust among sources that called t Black. */
+  blackResultTrust(t: number): number {
+    let best = 0;
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      if (this.results[c * this.n + t] === 1 && this.trust[c]! > best) best = this.trust[c]!;
+    }
+    return best;
+  }
+}
+
+export function isEnemyFact(k: number): boolean {
+  return k === Team.Mafia || k === Team.Maniac;
+}
+
+function isRedFact(k: number): boolean {
+  return k === Team.Town || k === KNOWN_NOT_MAFIA;
+}
+
+/** Log-odds that an unknown other seat is an enemy of Town, from the public setup. */
+function priorLogOdds(view: PlayerView): number {
+  const s = view.setup;
+  let enemies = s[Role.Mafia]! + s[Role.Don]! + s[Role.Putana]! + s[Role.Kamikaze]!;
+  if (view.options['maniac.team'] === 'loner') enemies += s[Role.Maniac]!;
+  if (view.team !== Team.Town) enemies -= 1;
+  const others = view.players - 1;
+  const p = Math.min(0.95, Math.max(0.02, enemies / others));
+  return Math.log(p / (1 - p));
+}

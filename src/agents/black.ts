@@ -1,0 +1,113 @@
+// Choices of the players who want Town dead: the mafia's shot, the Putana's
+// freeze, the Kamikaze, the mafia's vote, and the loner Maniac's kill. The
+// mafia's shot uses only what the whole clan sees alike (public record and
+// mates), with no random taste when several must agree, so the clan names
+// one target without talking.
+
+import { NONE, type Decision } from '../engine/agent.js';
+import { Role, Team } from '../engine/roles.js';
+import { sigmoid } from './beliefs.js';
+import { NEVER, bestOption, type Mind } from './mind.js';
+
+function isMate(m: Mind, s: number): boolean {
+  return s !== m.b.me && m.view.known[s] === Team.Mafia;
+}
+
+/** How much harm seat s does to the clan, from public acts: claims and votes or accusations against Blacks. */
+export function danger(m: Mind, s: number): number {
+  const b = m.b;
+  const p = m.p;
+  let d = p['mafia.accuserWeight']! * b.actsAgainstBlack(s);
+  const role = b.claimRole[s];
+  if (role === Role.Commissar) d += p['mafia.commissarWeight']!;
+  else if (role === Role.Doctor || role === Role.Sergeant) d += p['mafia.doctorWeight']!;
+  return d;
+}
+
+/** The shot: the most dangerous non-mate. Random taste only when one player decides. */
+export function mafiaShot(m: Mind, d: Decision): number {
+  // In a forum turn the vote is already cast: its leader is lynched anyway, a shot at him is wasted.
+  const doomed = m.view.options['turn.simultaneous'] ? m.b.voteLeader(m.view.day) : NONE;
+  m.b.recountBlackActs();
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    m.scores[s] = isMate(m, s) ? NEVER : s === doomed ? -100 : danger(m, s);
+  }
+  const alone = m.view.options['mafia.killRule'] === 'don-decides';
+  return bestOption(m, d, alone ? m.p['noise']! : 0);
+}
+
+/** Whether a living non-mate claims this role. */
+function livingClaimant(m: Mind, role: number): boolean {
+  const b = m.b;
+  for (let s = 0; s < b.n; s++) if (b.claimRole[s] === role && m.view.alive[s] && !isMate(m, s) && s !== b.me) return true;
+  return false;
+}
+
+/**
+ * The Putana freezes whoever's night action hurts Black: the claimed Doctor
+ * while a Commissar is revealed (the shot then lands), else the claimed
+ * Commissar, else the loudest accuser of the clan.
+ */
+export function putanaFreeze(m: Mind, d: Decision): number {
+  const b = m.b;
+  const p = m.p;
+  const commissarOut = livingClaimant(m, Role.Commissar);
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    if (isMate(m, s)) {
+      m.scores[s] = NEVER;
+      continue;
+    }
+    let score = p['mafia.accuserWeight']! * b.actsAgainstBlack(s);
+    if (b.claimRole[s] === Role.Doctor) score += commissarOut ? p['putana.doctorWeight']! : p['mafia.doctorWeight']!;
+    else if (b.claimRole[s] === Role.Commissar) score += p['mafia.commissarWeight']!;
+    m.scores[s] = score;
+  }
+  return bestOption(m, d, p['noise']!);
+}
+
+/** The Kamikaze goes after a player only when fairly sure he is the Commissar. */
+export function kamikaze(m: Mind, d: Decision): number {
+  const b = m.b;
+  let claimants = 0;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) if (b.claimRole[opts[i]!] === Role.Commissar && !isMate(m, opts[i]!)) claimants++;
+  if (claimants === 0) return NONE;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    m.scores[s] = b.claimRole[s] === Role.Commissar && !isMate(m, s) ? 1 / claimants + 0.01 * b.actsAgainstBlack(s) : NEVER;
+  }
+  const s = bestOption(m, d, 0);
+  return m.scores[s]! >= m.p['kamikaze.threshold']! ? s : NONE;
+}
+
+/** A Mafia votes to blend in: with the table's leading non-mate, leaning on the dangerous. */
+export function mafiaVote(m: Mind, d: Decision): number {
+  const b = m.b;
+  const blend = m.p['mafia.blend']!;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    m.scores[s] = isMate(m, s) ? NEVER : blend * b.votesNow(s, m.view.day, d.round) + 0.3 * danger(m, s);
+  }
+  return bestOption(m, d, m.p['noise']!);
+}
+
+/** The loner Maniac (forum) kills to be the last one standing: his accusers, claimed Commissars, then likely Town. */
+export function lonerManiacKill(m: Mind, d: Decision): number {
+  const b = m.b;
+  const p = m.p;
+  b.refreshTrust();
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    let score = p['maniac.threatWeight']! * b.actsAgainstMe(s) + p['maniac.townWeight']! * (1 - sigmoid(b.enemy(s)));
+    if (b.claimRole[s] === Role.Commissar) score += 3 * p['maniac.threatWeight']!;
+    m.scores[s] = score;
+  }
+  const s = bestOption(m, d, p['noise']!);
+  return s === NONE && d.mayPass ? NONE : s;
+}

@@ -1,0 +1,111 @@
+// The heuristic player: one object per seat, reused across games. It keeps
+// its beliefs from its own observations and hands each decision to the
+// policy of its current role and team (a Sergeant may become Commissar, a
+// Foundling turns Mafia: the view says which policy applies now).
+
+import { NONE, type Agent, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
+import { Choice, type GameEvent } from '../engine/events.js';
+import type { Rng } from '../engine/rng.js';
+import { Role, Team } from '../engine/roles.js';
+import { Beliefs, sigmoid } from './beliefs.js';
+import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze } from './black.js';
+import type { Mind } from './mind.js';
+import type { Params } from './params.js';
+import { SpeechState, speakAs } from './speech.js';
+import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote } from './town.js';
+
+export class HeuristicAgent implements Agent, Mind {
+  readSkill = 0;
+  view!: PlayerView;
+  p!: Params;
+  rng!: Rng;
+  readonly b: Beliefs;
+  readonly scores: Float64Array;
+  private readonly speech = new SpeechState();
+
+  constructor(readonly players: number) {
+    this.b = new Beliefs(players);
+    this.scores = new Float64Array(players);
+  }
+
+  /** Sets the parameters for the coming game; reads are drawn for players who want Town's enemies found. */
+  configure(params: Params, wantsReads: boolean): this {
+    this.p = params;
+    this.readSkill = wantsReads ? params['readSkill']! : 0;
+    this.b.deal();
+    return this;
+  }
+
+  begin(view: PlayerView, rng: Rng): void {
+    this.view = view;
+    this.rng = rng;
+    this.b.reset(view, this.p);
+    this.speech.reset();
+  }
+
+  observe(event: GameEvent): void {
+    this.b.observe(event);
+  }
+
+  speak(view: PlayerView, out: ClaimSink): void {
+    speakAs(this, this.speech, out);
+  }
+
+  choose(view: PlayerView, d: Decision): number {
+    const blackSide = view.team === Team.Mafia;
+    switch (d.choice) {
+      case Choice.Vote:
+        return blackSide ? mafiaVote(this, d) : townVote(this, d);
+      case Choice.Shoot:
+        return mafiaShot(this, d);
+      case Choice.Freeze:
+        return putanaFreeze(this, d);
+      case Choice.Heal:
+        return doctorHeal(this, d);
+      case Choice.Check:
+        return commissarCheck(this, d);
+      case Choice.ManiacKill:
+        return view.team === Team.Maniac ? lonerManiacKill(this, d) : redManiacKill(this, d);
+      case Choice.Kamikaze:
+        return kamikaze(this, d);
+      case Choice.Hunt:
+        return hunt(this, d);
+      case Choice.LastShot:
+        return lastShot(this, d);
+      case Choice.DeathNote:
+        return deathNote(this, d);
+      case Choice.CommissarNote:
+        return commissarNote(this, d);
+      default:
+        return d.mayPass ? NONE : d.options[0]!;
+    }
+  }
+
+  /**
+   * Top `k` living seats by what drives this player: for Town (and loners) the
+   * belief that the seat is an enemy of Town, for the clan its threat score.
+   * For `replay --verbose`; allocates, so never on the hot path.
+   */
+  topSuspects(k: number): { kind: 'enemy' | 'threat'; top: Suspect[] } {
+    const b = this.b;
+    b.refreshTrust();
+    const clan = this.view.team === Team.Mafia;
+    const top: Suspect[] = [];
+    for (let s = 0; s < b.n; s++) {
+      if (s === b.me || !this.view.alive[s] || (clan && this.view.known[s] === Team.Mafia)) continue;
+      top.push({ seat: s, value: clan ? danger(this, s) : sigmoid(b.enemy(s)) });
+    }
+    top.sort((a, z) => z.value - a.value || a.seat - z.seat);
+    return { kind: clan ? 'threat' : 'enemy', top: top.slice(0, k) };
+  }
+}
+
+export interface Suspect {
+  readonly seat: number;
+  readonly value: number;
+}
+
+/** Whether a dealt role's player gets reads: everyone who hunts for Town's enemies (the clan already knows them). */
+export function wantsReads(role: Role, team: Team): boolean {
+  return team !== Team.Mafia || role === Role.Foundling;
+}

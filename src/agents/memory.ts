@@ -1,0 +1,190 @@
+// One player's record of the game as he saw it: every vote and accusation,
+// role claims and announced results, his own findings, and the queries the
+// policies ask of it (today's tally, the vote leader, acts against Blacks).
+// Typed arrays sized once per seat count and cleared per game.
+
+import { NONE, type PlayerView } from '../engine/agent.js';
+import { Team } from '../engine/roles.js';
+import type { Params } from './params.js';
+
+export const Verdict = { None: 0, Red: 1, Black: 2, Maniac: 3 } as const;
+
+export class Memory {
+  readonly n: number;
+  me = 0;
+  view: PlayerView | null = null;
+  params: Params | null = null;
+  /** votes[v * n + t]: times v voted for t. */
+  readonly votes: Int16Array;
+  /** accuse[a * n + t]: times a accused t. */
+  readonly accuse: Int16Array;
+  /** Votes received in the vote under way (reset per day and per round). */
+  readonly today: Int16Array;
+  /** Votes received at the last finished vote. */
+  readonly lastVotes: Int16Array;
+  voteDay = -1;
+  voteRound = -1;
+  /** Votes and accusations each seat cast against seats I know to be Black (kept in step with `known`). */
+  readonly blackActs: Int16Array;
+  /** Latest role claimed by each seat, or -1. */
+  readonly claimRole: Int8Array;
+  /** 1-based order in which each seat became a source of results (0: none); day of it. */
+  readonly claimOrder: Int16Array;
+  readonly claimDay: Int16Array;
+  claimCount = 0;
+  /** Seats that gave results or claimed Commissar or Sergeant, in claim order. */
+  readonly sources: Int16Array;
+  sourceCount = 0;
+  /** results[c * n + t]: +1 c said t is Black, -1 Red. */
+  readonly results: Int8Array;
+  readonly nightVictim: Uint8Array;
+  /** My own findings (Commissar, Sergeant): Verdict per seat; and what I already said in public. */
+  readonly found: Int8Array;
+  readonly announced: Uint8Array;
+  /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death). */
+  readonly realCommissar: Uint8Array;
+  /** The role I have claimed in public, or -1. */
+  claimedRole = -1;
+  frozenLastNight = false;
+  /** I was a Sergeant and have become the Commissar. */
+  promoted = false;
+
+  constructor(n: number) {
+    this.n = n;
+    this.votes = new Int16Array(n * n);
+    this.accuse = new Int16Array(n * n);
+    this.today = new Int16Array(n);
+    this.lastVotes = new Int16Array(n);
+    this.blackActs = new Int16Array(n);
+    this.claimRole = new Int8Array(n);
+    this.claimOrder = new Int16Array(n);
+    this.claimDay = new Int16Array(n);
+    this.sources = new Int16Array(n);
+    this.results = new Int8Array(n * n);
+    this.nightVictim = new Uint8Array(n);
+    this.found = new Int8Array(n);
+    this.announced = new Uint8Array(n);
+    this.realCommissar = new Uint8Array(n);
+  }
+
+  /**
+   * Called when the seat is dealt, before the engine shares the starting
+   * knowledge (mates, the Sergeant's Commissar), which may arrive before `reset`.
+   */
+  deal(): void {
+    this.view = null;
+    this.realCommissar.fill(0);
+  }
+
+  /** Clears the record for a new game (what arrived since `deal` is kept). */
+  protected clearMemory(view: PlayerView, params: Params): void {
+    this.view = view;
+    this.params = params;
+    this.me = view.seat;
+    this.votes.fill(0);
+    this.accuse.fill(0);
+    this.today.fill(0);
+    this.lastVotes.fill(0);
+    this.blackActs.fill(0);
+    this.voteDay = -1;
+    this.voteRound = -1;
+    this.claimRole.fill(-1);
+    this.claimOrder.fill(0);
+    this.claimDay.fill(0);
+    this.claimCount = 0;
+    this.sourceCount = 0;
+    this.results.fill(0);
+    this.nightVictim.fill(0);
+    this.found.fill(0);
+    this.announced.fill(0);
+    this.claimedRole = -1;
+    this.frozenLastNight = false;
+    this.promoted = false;
+  }
+
+  /** Counts a vote into the tallies (a new day or round starts a new tally). */
+  protected recordVote(voter: number, target: number, round: number): void {
+    const day = this.view!.day;
+    if (day !== this.voteDay || round !== this.voteRound) {
+      if (day !== this.voteDay && this.voteDay >= 0) this.lastVotes.set(this.today);
+      this.today.fill(0);
+      this.voteDay = day;
+      this.voteRound = round;
+    }
+    this.today[target]!++;
+    this.votes[voter * this.n + target]!++;
+    if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;
+  }
+
+  /** Makes seat s a source of results (once), in claim order. */
+  protected addSource(s: number): void {
+    if (this.claimOrder[s] !== 0 || s === this.me) return;
+    this.claimOrder[s] = ++this.claimCount;
+    this.claimDay[s] = this.view!.day;
+    this.sources[this.sourceCount++] = s;
+  }
+
+  /** The real Commissar I know of who is still alive (a promoted Sergeant may claim after his death), or -1. */
+  livingRealCommissar(): number {
+    for (let s = 0; s < this.n; s++) if (this.realCommissar[s] && this.view!.alive[s]) return s;
+    return -1;
+  }
+
+  /** Votes seat s has received so far in this day's vote of this round. */
+  votesNow(s: number, day: number, round: number): number {
+    return this.voteDay === day && this.voteRound === round ? this.today[s]! : 0;
+  }
+
+  /** Votes seat s received at the last vote finished before today's. */
+  lastVoteOf(s: number, day: number): number {
+    return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
+  }
+
+  /** The seat with most votes in today's vote so far (the first such), or NONE. */
+  voteLeader(day: number): number {
+    if (this.voteDay !== day) return NONE;
+    let best = NONE;
+    let most = 0;
+    for (let s = 0; s < this.n; s++) {
+      if (this.today[s]! > most) {
+        most = this.today[s]!;
+        best = s;
+      }
+    }
+    return best;
+  }
+
+  /** Whether I found a Black who is still alive. */
+  holdsAliveBlack(): boolean {
+    const alive = this.view!.alive;
+    for (let s = 0; s < this.n; s++) if (this.found[s] === Verdict.Black && alive[s]) return true;
+    return false;
+  }
+
+  /**
+   * Recounts `blackActs` from the vote and accusation tables, so every mate
+   * holds the same counts whatever he knew when the acts happened (a turned
+   * Foundling learns his mates late).
+   */
+  recountBlackActs(): void {
+    const n = this.n;
+    const known = this.view!.known;
+    this.blackActs.fill(0);
+    for (let v = 0; v < n; v++) {
+      let acts = 0;
+      for (let m = 0; m < n; m++) if (known[m] === Team.Mafia && m !== v) acts += this.votes[v * n + m]! + this.accuse[v * n + m]!;
+      this.blackActs[v] = acts;
+    }
+  }
+
+  /** Votes and accusations seat t cast against the seats I know to be Black. */
+  actsAgainstBlack(t: number): number {
+    return this.blackActs[t]!;
+  }
+
+  /** Votes and accusations seat t cast against me. */
+  actsAgainstMe(t: number): number {
+    const i = t * this.n + this.me;
+    return this.votes[i]! + this.accuse[i]!;
+  }
+}

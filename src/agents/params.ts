@@ -1,0 +1,92 @@
+// The heuristic players' knobs: every policy parameter as one table row (key,
+// meaning, range, value per profile). Profiles are columns of this table, so a
+// study sweeps a parameter exactly like a rule option, and docs/players.md is
+// written from the same rows.
+
+export const PROFILES = ['random', 'novice', 'club', 'expert'] as const;
+export type Profile = (typeof PROFILES)[number];
+/** Profiles played by the heuristic agent (every one but `random`). */
+export type SkillProfile = Exclude<Profile, 'random'>;
+
+export interface ParamSpec {
+  readonly key: string;
+  readonly doc: string;
+  readonly min: number;
+  readonly max: number;
+  /** Values for novice, club, expert. */
+  readonly values: readonly [number, number, number];
+}
+
+const p = (key: string, values: [number, number, number], min: number, max: number, doc: string): ParamSpec => ({ key, values, min, max, doc });
+
+/** Log-odds are natural logs; a "weight" adds that many log-odds of being an enemy of Town. */
+export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
+  // Everyone: how beliefs are formed.
+  p('readSkill', [0.5, 1.0, 1.6], 0, 5, 'strength of the private reads (signal separation d\'): 0 learns only from facts, claims and votes'),
+  p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account'),
+  p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)'),
+  p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)'),
+  p('firstClaimBonus', [0, 0.7, 1.2], 0, 5, 'log-odds of credibility for the first of two Commissar claimants (counter-claims come late)'),
+  p('voteMemory', [0, 0.6, 0.9], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)'),
+  p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted'),
+  p('accuseThreshold', [0.75, 0.65, 0.6], 0, 1, 'belief that a player is an enemy above which a Town player accuses him by day'),
+  p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
+  p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)'),
+  // Commissar (and a promoted Sergeant).
+  p('commissar.revealOnBlack', [1, 1, 1], 0, 1, 'chance of revealing on the first day after finding a Black'),
+  p('commissar.revealDay', [2, 0, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)'),
+  p('commissar.revealVotes', [0, 3, 3], 0, 100, 'votes received at the last vote that make him reveal to save himself (0: never)'),
+  p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)'),
+  p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)'),
+  p('commissar.lastShotMin', [0.3, 0.5, 0.6], 0, 1, 'belief in an enemy needed to fire the last shot (otherwise he holds fire)'),
+  p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
+  // Doctor.
+  p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of healing the Commissar he believes in, scaled by that belief'),
+  p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself'),
+  p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
+  // Sergeant.
+  p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one'),
+  p('sergeant.stepUp', [1, 1, 1], 0, 1, 'whether, promoted, he reveals at once and publishes the results he holds'),
+  // Hunters (forum): a miss kills the hunter.
+  p('hunt.threshold', [0.8, 0.9, 0.93], 0, 1, 'belief that the target is Mafia needed to hunt'),
+  // Maniac.
+  p('maniac.killThreshold', [0.5, 0.7, 0.75], 0, 1, 'Red Maniac (club): belief in Black needed to kill; below it he abstains'),
+  p('maniac.threatWeight', [1, 2, 2.5], 0, 50, 'loner Maniac (forum): priority of killing those who vote or accuse him, per act'),
+  p('maniac.townWeight', [0, 1, 1.5], 0, 50, 'loner Maniac: priority of killing likely Town over likely Mafia (Town is who lynches him)'),
+  // Mafia team.
+  p('mafia.commissarWeight', [6, 10, 12], 0, 50, 'priority of shooting a claimed Commissar (freezing, for the Putana)'),
+  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor or Sergeant'),
+  p('mafia.accuserWeight', [0.5, 1, 1.5], 0, 50, 'priority per vote or accusation a player cast against a Black'),
+  p('mafia.blend', [0.5, 1, 1.2], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table'),
+  p('mafia.fakeClaim', [0, 0.3, 0.4], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay'),
+  p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim'),
+  p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals'),
+  p('putana.doctorWeight', [4, 9, 12], 0, 50, 'Putana: priority of freezing the claimed Doctor while a Commissar is revealed'),
+  p('kamikaze.threshold', [0.5, 0.7, 0.8], 0, 1, 'Kamikaze: belief that a player is the Commissar needed to go after him'),
+]);
+
+export type ParamKey = (typeof PARAM_SPECS)[number]['key'];
+export const PARAM_KEYS: readonly string[] = PARAM_SPECS.map((s) => s.key);
+const BY_KEY = new Map(PARAM_SPECS.map((s) => [s.key, s]));
+
+export function paramSpec(key: string): ParamSpec | undefined {
+  return BY_KEY.get(key);
+}
+
+/** A full set of values, one per key, read by the policies as `p['hunt.threshold']`. */
+export type Params = Readonly<Record<string, number>>;
+
+const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2> = { novice: 0, club: 1, expert: 2 };
+
+/** The values of a profile with overrides applied (overrides already checked). */
+export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<string, number> = new Map()): Params {
+  const out: Record<string, number> = {};
+  const col = PROFILE_COLUMN[profile];
+  for (const s of PARAM_SPECS) out[s.key] = overrides.get(s.key) ?? s.values[col];
+  // Built key by key the object is a hash table to V8; a spread copy gets a fixed shape and fast reads.
+  return Object.freeze({ ...out });
+}
+
+export function isProfile(s: string): s is Profile {
+  return (PROFILES as readonly string[]).includes(s);
+}

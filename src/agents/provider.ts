@@ -1,0 +1,139 @@
+// Turns an agent spec into the provider the engine asks for each seat's
+// player: per dealt role, a profile's parameters (with overrides), the
+// random player, or a user's module. Agent objects are kept per seat and
+// reused from game to game.
+
+import { pathToFileURL } from 'node:url';
+import { NONE, type Agent, type AgentProvider, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
+import type { GameEvent } from '../engine/events.js';
+import type { Rng } from '../engine/rng.js';
+import type { Rules } from '../engine/rules.js';
+import { ROLE_COUNT, ROLES, Role, Team, roleSpec } from '../engine/roles.js';
+import { HeuristicAgent, wantsReads } from './heuristic.js';
+import { profileParams, type Params, type SkillProfile } from './params.js';
+import { RandomAgent } from './random.js';
+import { AgentSpecError, roleScope, type AgentSpec, type Assignment } from './spec.js';
+
+/** What a user's module must export: `createAgent(seat, role)` returning an object with the Agent methods. */
+export type CreateAgent = (seat: number, role: string) => Agent;
+
+type RolePlan = { readonly kind: 'random' } | { readonly kind: 'heuristic'; readonly params: Params; readonly reads: boolean } | { readonly kind: 'module'; readonly path: string; readonly create: CreateAgent };
+
+export async function createProvider(spec: AgentSpec, rules: Rules): Promise<AgentProvider> {
+  const loaded = new Map<string, CreateAgent>();
+  for (const a of spec.assignments.values()) if (a.kind === 'module' && !loaded.has(a.path)) loaded.set(a.path, await loadModule(a.path));
+  const plans: RolePlan[] = [];
+  for (let r = 0; r < ROLE_COUNT; r++) plans.push(planFor(spec, rules, r as Role, loaded));
+  return new SpecProvider(rules.players, plans);
+}
+
+function teamScopeOf(role: Role, rules: Rules): string | null {
+  const t = roleSpec(role).team;
+  const team = t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
+  return team === Team.Town ? 'town' : team === Team.Mafia ? 'mafia' : null;
+}
+
+function planFor(spec: AgentSpec, rules: Rules, role: Role, loaded: ReadonlyMap<string, CreateAgent>): RolePlan {
+  const rs = roleScope(role);
+  const ts = teamScopeOf(role, rules);
+  const a: Assignment = spec.assignments.get(rs) ?? (ts ? spec.assignments.get(ts) : undefined) ?? { kind: 'profile', profile: spec.base };
+  if (a.kind === 'module') return { kind: 'module', path: a.path, create: loaded.get(a.path)! };
+  if (a.profile === 'random') return { kind: 'random' };
+  const overrides = new Map<string, number>();
+  for (const scope of ['', ts, rs]) for (const o of spec.params) if (o.scope === scope) overrides.set(o.key, o.value);
+  const team = ts === 'mafia' ? Team.Mafia : ts === 'town' ? Team.Town : Team.Maniac;
+  return { kind: 'heuristic', params: profileParams(a.profile as SkillProfile, overrides), reads: wantsReads(role, team) };
+}
+
+async function loadModule(path: string): Promise<CreateAgent> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (e) {
+    const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    throw new AgentSpecError('--agent-module', `${path} cannot be loaded: ${why}`);
+  }
+  const create = mod['createAgent'];
+  if (typeof create !== 'function') {
+    throw new AgentSpecError('--agent-module', `${path} must export a function createAgent(seat, role) returning an Agent (see docs/players.md)`);
+  }
+  return create as CreateAgent;
+}
+
+class SpecProvider implements AgentProvider {
+  private readonly heuristic: HeuristicAgent[] = [];
+  private readonly random: RandomAgent[] = [];
+  private readonly modules = new Map<string, ModuleAgent>();
+
+  constructor(
+    private readonly players: number,
+    private readonly plans: readonly RolePlan[],
+  ) {}
+
+  agentFor(seat: number, role: Role): Agent {
+    const plan = this.plans[role]!;
+    switch (plan.kind) {
+      case 'random':
+        return (this.random[seat] ??= new RandomAgent());
+      case 'heuristic':
+        return (this.heuristic[seat] ??= new HeuristicAgent(this.players)).configure(plan.params, plan.reads);
+      case 'module': {
+        const key = `${seat}|${role}|${plan.path}`;
+        let a = this.modules.get(key);
+        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, role, plan.create)));
+        return a;
+      }
+    }
+  }
+}
+
+/** A user's agent behind a guard: every failure and every illegal answer names the module. */
+class ModuleAgent implements Agent {
+  private readonly inner: Agent;
+  readonly readSkill: number;
+
+  constructor(
+    private readonly path: string,
+    private readonly seat: number,
+    private readonly role: Role,
+    create: CreateAgent,
+  ) {
+    const inner = this.guard('createAgent', () => create(seat, ROLES[role]!.key));
+    if (!inner || typeof inner.begin !== 'function' || typeof inner.choose !== 'function') {
+      throw new AgentSpecError('--agent-module', `${path}: createAgent(${seat}, '${ROLES[role]!.key}') must return an object with begin(view, rng) and choose(view, decision)`);
+    }
+    this.inner = inner;
+    this.readSkill = typeof inner.readSkill === 'number' && inner.readSkill > 0 ? inner.readSkill : 0;
+  }
+
+  private guard<T>(what: string, f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof AgentSpecError) throw e;
+      const why = e instanceof Error ? e.message : String(e);
+      throw new Error(`agent module ${this.path} (seat ${this.seat}, ${ROLES[this.role]!.key}): ${what} threw: ${why}`);
+    }
+  }
+
+  begin(view: PlayerView, rng: Rng): void {
+    this.guard('begin', () => this.inner.begin(view, rng));
+  }
+
+  observe(event: GameEvent): void {
+    if (this.inner.observe) this.guard('observe', () => this.inner.observe!(event));
+  }
+
+  speak(view: PlayerView, out: ClaimSink): void {
+    if (this.inner.speak) this.guard('speak', () => this.inner.speak!(view, out));
+  }
+
+  choose(view: PlayerView, d: Decision): number {
+    const pick = this.guard('choose', () => this.inner.choose(view, d));
+    const legal = pick === NONE ? d.mayPass : d.options.includes(pick);
+    if (!legal) {
+      throw new Error(`agent module ${this.path} (seat ${this.seat}): answered ${String(pick)} to a decision whose legal answers are ${d.options.join(',')}${d.mayPass ? ' or -1 (none)' : ''}`);
+    }
+    return pick;
+  }
+}

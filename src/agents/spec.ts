@@ -1,0 +1,163 @@
+// The `--agents` text: profiles per team and role, parameter overrides and
+// user modules, parsed and checked into a spec whose canonical text fully
+// determines the players (it crosses into workers and into every output, and
+// parses back to the same spec).
+//
+// Grammar: comma-separated items, each one of
+//   PROFILE                  base profile for everyone (default club)
+//   SCOPE=PROFILE            profile for a team (town, mafia) or a role
+//   SCOPE=module:PATH        a user's agent module for a team or role
+//   [SCOPE.]PARAM=NUMBER     a policy parameter, for everyone or one scope
+// `mafia` names the team; the plain Mafia role is `mafioso`.
+
+import { isAbsolute, resolve } from 'node:path';
+import { ROLES, Role } from '../engine/roles.js';
+import { PARAM_SPECS, PROFILES, isProfile, paramSpec, type Profile } from './params.js';
+
+export const DEFAULT_AGENTS = 'club';
+
+/** A bad `--agents` value: `field` names what to change. */
+export class AgentSpecError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+    this.name = 'AgentSpecError';
+  }
+}
+
+/** Scopes in canonical order: teams first, then roles in role-table order. */
+export const TEAM_SCOPES = ['town', 'mafia'] as const;
+const ROLE_SCOPE_KEY = (r: Role): string => (r === Role.Mafia ? 'mafioso' : ROLES[r]!.key);
+export const SCOPES: readonly string[] = [...TEAM_SCOPES, ...ROLES.map((r) => ROLE_SCOPE_KEY(r.id))];
+
+export type Assignment = { readonly kind: 'profile'; readonly profile: Profile } | { readonly kind: 'module'; readonly path: string };
+
+export interface ParamOverride {
+  /** '' for everyone, else a scope. */
+  readonly scope: string;
+  readonly key: string;
+  readonly value: number;
+}
+
+export interface AgentSpec {
+  /** Canonical text: what every output records as `agents`; `parseAgents(canonical)` gives this spec back. */
+  readonly canonical: string;
+  readonly base: Profile;
+  readonly assignments: ReadonlyMap<string, Assignment>;
+  readonly params: readonly ParamOverride[];
+}
+
+/** Scope key of a name on input ("boss" is the Don), or undefined. */
+export function scopeOf(name: string): string | undefined {
+  const k = name.trim().toLowerCase();
+  if ((SCOPES as readonly string[]).includes(k)) return k;
+  const r = ROLES.find((x) => x.aliases.includes(k));
+  return r ? ROLE_SCOPE_KEY(r.id) : undefined;
+}
+
+export function roleScope(role: Role): string {
+  return ROLE_SCOPE_KEY(role);
+}
+
+/**
+ * Parses `--agents TEXT` with any `--agent-param [scope.]key=value` and
+ * `--agent-module scope=./file.js` flags into one spec.
+ */
+export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly string[] = [], modules: readonly string[] = []): AgentSpec {
+  let base: Profile | undefined;
+  const assignments = new Map<string, Assignment>();
+  const overrides = new Map<string, ParamOverride>();
+  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq < 0) {
+      if (!isProfile(item)) throw new AgentSpecError('--agents', `unknown profile ${JSON.stringify(item)}; profiles: ${PROFILES.join(', ')}`);
+      if (base !== undefined && base !== item) throw new AgentSpecError('--agents', `two base profiles (${base}, ${item}); give one, and team=/role= for the rest`);
+      base = item;
+      continue;
+    }
+    parseAssignmentOrParam(item.slice(0, eq).trim(), item.slice(eq + 1).trim(), '--agents', assignments, overrides);
+  }
+  for (const s of params) {
+    const eq = s.indexOf('=');
+    if (eq <= 0) throw new AgentSpecError('--agent-param', `expected [scope.]key=value, got ${JSON.stringify(s)}`);
+    const lhs = s.slice(0, eq).trim();
+    if (scopeOf(lhs) !== undefined) throw new AgentSpecError('--agent-param', `${JSON.stringify(lhs)} is a team or role; use --agents ${lhs}=PROFILE for profiles, or ${lhs}.KEY=VALUE for a parameter`);
+    parseParam(lhs, s.slice(eq + 1).trim(), '--agent-param', overrides);
+  }
+  for (const s of modules) {
+    const eq = s.indexOf('=');
+    if (eq <= 0) throw new AgentSpecError('--agent-module', `expected role=./file.js, got ${JSON.stringify(s)}`);
+    assignModule(s.slice(0, eq).trim(), s.slice(eq + 1).trim(), assignments);
+  }
+  const spec = { base: base ?? DEFAULT_AGENTS, assignments, params: [...overrides.values()] };
+  checkParamsUsed(spec);
+  return { ...spec, canonical: canonicalAgents(spec) };
+}
+
+function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignments: Map<string, Assignment>, overrides: Map<string, ParamOverride>): void {
+  const scope = scopeOf(lhs);
+  if (scope === undefined) {
+    parseParam(lhs, rhs, field, overrides);
+    return;
+  }
+  if (rhs.startsWith('module:')) {
+    assignModule(scope, rhs.slice('module:'.length), assignments);
+    return;
+  }
+  if (!isProfile(rhs)) throw new AgentSpecError(field, `unknown profile ${JSON.stringify(rhs)} for ${scope}; profiles: ${PROFILES.join(', ')} (or module:PATH)`);
+  assignments.set(scope, { kind: 'profile', profile: rhs });
+}
+
+function parseParam(lhs: string, rhs: string, field: string, overrides: Map<string, ParamOverride>): void {
+  let scope = '';
+  let key = lhs;
+  if (!paramSpec(lhs)) {
+    const dot = lhs.indexOf('.');
+    const head = dot > 0 ? scopeOf(lhs.slice(0, dot)) : undefined;
+    if (head === undefined || !paramSpec(lhs.slice(dot + 1))) {
+      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters are listed in docs/players.md (e.g. readSkill, hunt.threshold)`);
+    }
+    scope = head;
+    key = lhs.slice(dot + 1);
+  }
+  const spec = paramSpec(key)!;
+  const value = /^-?\d+(\.\d+)?(e-?\d+)?$/i.test(rhs) ? Number(rhs) : NaN;
+  if (!Number.isFinite(value) || value < spec.min || value > spec.max) {
+    throw new AgentSpecError(key, `got ${JSON.stringify(rhs)}; allowed: a number from ${spec.min} to ${spec.max}`);
+  }
+  overrides.set(`${scope}|${key}`, { scope, key, value });
+}
+
+function assignModule(lhs: string, path: string, assignments: Map<string, Assignment>): void {
+  const scope = scopeOf(lhs);
+  if (scope === undefined) throw new AgentSpecError('--agent-module', `unknown team or role ${JSON.stringify(lhs)}; use one of ${SCOPES.join(', ')}`);
+  if (path === '') throw new AgentSpecError('--agent-module', `no file given for ${scope}; use ${scope}=./file.js`);
+  if (/[,\s]/.test(path)) throw new AgentSpecError('--agent-module', `${path}: module paths may not contain commas or spaces`);
+  assignments.set(scope, { kind: 'module', path: isAbsolute(path) ? path : resolve(path) });
+}
+
+/** Parameters given while every seat plays `random` would silently do nothing: refuse them. */
+function checkParamsUsed(spec: Omit<AgentSpec, 'canonical'>): void {
+  if (spec.params.length === 0) return;
+  const heuristic = spec.base !== 'random' || [...spec.assignments.values()].some((a) => a.kind === 'profile' && a.profile !== 'random');
+  if (!heuristic) throw new AgentSpecError('--agent-param', 'the random profile has no parameters; use novice, club or expert');
+}
+
+function canonicalAgents(spec: Omit<AgentSpec, 'canonical'>): string {
+  const items: string[] = [spec.base];
+  for (const scope of SCOPES) {
+    const a = spec.assignments.get(scope);
+    if (!a) continue;
+    // A team given the base profile changes nothing: leave it out so equal specs read alike.
+    if ((TEAM_SCOPES as readonly string[]).includes(scope) && a.kind === 'profile' && a.profile === spec.base) continue;
+    items.push(a.kind === 'profile' ? `${scope}=${a.profile}` : `${scope}=module:${a.path}`);
+  }
+  const order = (o: ParamOverride): number => (o.scope === '' ? -1 : SCOPES.indexOf(o.scope)) * 1000 + PARAM_SPECS.findIndex((s) => s.key === o.key);
+  for (const o of [...spec.params].sort((a, b) => order(a) - order(b))) {
+    items.push(`${o.scope === '' ? '' : `${o.scope}.`}${o.key}=${o.value}`);
+  }
+  return items.join(',');
+}

@@ -1,0 +1,210 @@
+// What a player says by day, as claims: the Commissar's reveal and results,
+// the Sergeant's backing, Town accusations, and the clan's fake claims and
+// counter-claims (one designated liar, so the clan never claims twice).
+
+import type { ClaimSink } from '../engine/agent.js';
+import { Role, Team } from '../engine/roles.js';
+import { Verdict, logit } from './beliefs.js';
+import { danger } from './black.js';
+import type { Mind } from './mind.js';
+
+/** Per-game speech state kept by the agent. */
+export class SpeechState {
+  revealRoll = -1;
+  fakeRoll = -1;
+  /** The Commissar claimant the clan last decided about, and whether it counters him. */
+  counterFor = -1;
+  counter = false;
+  lastAccuseDay = -1;
+  lastResultDay = -1;
+
+  reset(): void {
+    this.revealRoll = -1;
+    this.fakeRoll = -1;
+    this.counterFor = -1;
+    this.counter = false;
+    this.lastAccuseDay = -1;
+    this.lastResultDay = -1;
+  }
+}
+
+export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const view = m.view;
+  if (view.team === Team.Mafia) {
+    if (isDesignatedLiar(m)) clanLiar(m, st, out);
+    return;
+  }
+  if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
+  else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
+  accuseTopSuspect(m, st, out);
+}
+
+function commissarSpeech(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const b = m.b;
+  if (b.claimedRole !== Role.Commissar) {
+    if (!shouldReveal(m, st)) return;
+    say(m, out, Role.Commissar);
+  }
+  announceFindings(m, out);
+}
+
+function shouldReveal(m: Mind, st: SpeechState): boolean {
+  const b = m.b;
+  const p = m.p;
+  const day = m.view.day;
+  if (b.holdsAliveBlack()) {
+    if (st.revealRoll < 0) st.revealRoll = m.rng.next();
+    if (st.revealRoll < p['commissar.revealOnBlack']!) return true;
+  }
+  if (p['commissar.revealDay']! > 0 && day >= p['commissar.revealDay']!) return true;
+  if (p['commissar.revealVotes']! > 0 && b.lastVoteOf(b.me, day) >= p['commissar.revealVotes']!) return true;
+  // Someone else claims my role: stay silent and the table believes him.
+  for (let s = 0; s < b.n; s++) if (s !== b.me && b.claimRole[s] === Role.Commissar && m.view.alive[s]) return true;
+  // A promoted Sergeant steps up when he had backed the Commissar or the fallen Commissar had spoken.
+  if (b.promoted && p['sergeant.stepUp']! >= 0.5 && (b.claimRole[b.me] === Role.Sergeant || fallenCommissarSpoke(m))) return true;
+  return false;
+}
+
+function fallenCommissarSpoke(m: Mind): boolean {
+  const b = m.b;
+  for (let s = 0; s < b.n; s++) if (b.realCommissar[s] && !m.view.alive[s] && b.claimRole[s] === Role.Commissar) return true;
+  return false;
+}
+
+function sergeantSpeech(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const b = m.b;
+  if (m.p['sergeant.confirm']! < 0.5) return;
+  if (b.claimedRole !== Role.Sergeant) {
+    let reason = false;
+    for (let s = 0; s < b.n; s++) {
+      if (b.claimRole[s] !== Role.Commissar || s === b.me) continue;
+      if (b.realCommissar[s] || (b.liar[s] && m.view.alive[s])) reason = true;
+    }
+    if (!reason) return;
+    say(m, out, Role.Sergeant);
+  }
+  for (let s = 0; s < b.n; s++) {
+    if (b.liar[s] && m.view.alive[s] && b.claimRole[s] === Role.Commissar && st.lastAccuseDay !== m.view.day) {
+      st.lastAccuseDay = m.view.day;
+      out.say({ kind: 'accuse', target: s });
+    }
+  }
+  announceFindings(m, out);
+}
+
+/** Says every finding not yet said: Blacks and Reds as results, a found loner Maniac as an accusation. */
+function announceFindings(m: Mind, out: ClaimSink): void {
+  const b = m.b;
+  for (let t = 0; t < b.n; t++) {
+    const f = b.found[t]!;
+    if (f === Verdict.None || b.announced[t] || t === b.me) continue;
+    b.announced[t] = 1;
+    if (f === Verdict.Maniac) out.say({ kind: 'accuse', target: t });
+    else out.say({ kind: 'result', target: t, black: f === Verdict.Black });
+  }
+}
+
+function say(m: Mind, out: ClaimSink, role: Role): void {
+  m.b.claimedRole = role;
+  out.say({ kind: 'role', role });
+}
+
+/** A Town player names his top suspect when his belief passes the threshold. */
+function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const b = m.b;
+  const view = m.view;
+  if (st.lastAccuseDay === view.day) return;
+  b.refreshTrust();
+  let best = -1;
+  let bestX = -Infinity;
+  for (let s = 0; s < b.n; s++) {
+    if (s === b.me || !view.alive[s]) continue;
+    const x = b.enemy(s);
+    if (x > bestX) {
+      bestX = x;
+      best = s;
+    }
+  }
+  if (best < 0 || bestX < logit(m.p['accuseThreshold']!)) return;
+  st.lastAccuseDay = view.day;
+  out.say({ kind: 'accuse', target: best });
+}
+
+/** The clan's liar is its living member with the lowest seat: every mate works it out alike. */
+function isDesignatedLiar(m: Mind): boolean {
+  const known = m.view.known;
+  const alive = m.view.alive;
+  for (let s = 0; s < m.b.n; s++) if (known[s] === Team.Mafia && alive[s]) return s === m.b.me;
+  return false;
+}
+
+/** Whether a living mate holds the clan's Commissar claim (a dead liar's claim ends with him). */
+function clanClaimed(m: Mind): boolean {
+  const b = m.b;
+  for (let s = 0; s < b.n; s++) if (m.view.known[s] === Team.Mafia && m.view.alive[s] && b.claimRole[s] === Role.Commissar) return true;
+  return false;
+}
+
+/**
+ * The designated liar: counter-claims a revealed Town Commissar (calling him
+ * Black), or fake-claims on the set day, then keeps giving "results" that
+ * frame the table's favourite non-mate.
+ */
+function clanLiar(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const view = m.view;
+  const p = m.p;
+  if (clanClaimed(m)) {
+    if (st.lastResultDay === view.day) return;
+    const t = framingTarget(m);
+    if (t < 0) return;
+    st.lastResultDay = view.day;
+    out.say({ kind: 'result', target: t, black: true });
+    return;
+  }
+  const real = livingTownClaimant(m);
+  if (real >= 0) {
+    if (st.counterFor !== real) {
+      st.counterFor = real;
+      st.counter = m.rng.next() < p['mafia.counterClaim']!;
+    }
+    if (!st.counter) return;
+    say(m, out, Role.Commissar);
+    st.lastResultDay = view.day;
+    out.say({ kind: 'result', target: real, black: true });
+    return;
+  }
+  if (view.day !== p['mafia.fakeClaimDay']!) return;
+  if (st.fakeRoll < 0) st.fakeRoll = m.rng.next();
+  if (st.fakeRoll >= p['mafia.fakeClaim']!) return;
+  const t = framingTarget(m);
+  if (t < 0) return;
+  say(m, out, Role.Commissar);
+  st.lastResultDay = view.day;
+  out.say({ kind: 'result', target: t, black: true });
+}
+
+function livingTownClaimant(m: Mind): number {
+  const b = m.b;
+  for (let s = 0; s < b.n; s++) {
+    if (b.claimRole[s] === Role.Commissar && m.view.alive[s] && m.view.known[s] !== Team.Mafia && s !== b.me) return s;
+  }
+  return -1;
+}
+
+/** The non-mate the table already suspects most (and who hurts the clan), not framed before. */
+function framingTarget(m: Mind): number {
+  const b = m.b;
+  const view = m.view;
+  const n = b.n;
+  let best = -1;
+  let bestScore = -Infinity;
+  for (let s = 0; s < n; s++) {
+    if (s === b.me || !view.alive[s] || view.known[s] === Team.Mafia || b.results[b.me * n + s] !== 0) continue;
+    const score = b.lastVoteOf(s, view.day) + 0.5 * danger(m, s) + 0.5 * m.rng.next();
+    if (score > bestScore) {
+      bestScore = score;
+      best = s;
+    }
+  }
+  return best;
+}

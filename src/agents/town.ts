@@ -1,0 +1,147 @@
+// Night and day choices of the players who want the enemies of Town dead:
+// the vote, the Commissar's check, note and last shot, the Doctor's heal, the
+// Red Maniac's kill, hunting, and the death note.
+
+import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
+import { Role, Team } from '../engine/roles.js';
+import { KNOWN_NOT_MAFIA } from '../engine/view.js';
+import { Verdict, isEnemyFact, sigmoid } from './beliefs.js';
+import { NEVER, bestOption, type Mind } from './mind.js';
+
+/** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
+const HUNT_SOURCE_TRUST = 0.6;
+
+/** A Town voter: the most likely enemy, pulled toward the table's leading candidates. */
+export function townVote(m: Mind, d: Decision): number {
+  const b = m.b;
+  b.refreshTrust();
+  const wagon = m.p['bandwagon']!;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, m.view.day, d.round);
+  }
+  return bestOption(m, d, m.p['noise']!);
+}
+
+/** The Commissar checks the most suspicious player he knows nothing certain about. */
+export function commissarCheck(m: Mind, d: Decision): number {
+  const b = m.b;
+  b.refreshTrust();
+  const known = m.view.known;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    // A liar's claim already shows him; a check is better spent elsewhere.
+    m.scores[s] = known[s] !== UNKNOWN ? NEVER : b.enemy(s) - (b.liar[s] ? 3 : 0);
+  }
+  return bestOption(m, d, m.p['noise']!);
+}
+
+/** Leaves the once-a-game note mostly on a night he is likely shot (after revealing), sometimes while hidden. */
+export function commissarNote(m: Mind, d: Decision): number {
+  const chance = m.b.claimedRole === Role.Commissar ? m.p['commissar.noteWhenRevealed']! : m.p['commissar.noteHidden']!;
+  return chance > 0 && m.rng.next() < chance ? d.options[0]! : NONE;
+}
+
+/** The dying Commissar fires at a known enemy, or at his top suspect if sure enough. */
+export function lastShot(m: Mind, d: Decision): number {
+  const b = m.b;
+  b.refreshTrust();
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) m.scores[opts[i]!] = b.enemy(opts[i]!);
+  const s = bestOption(m, d, 0);
+  return sigmoid(m.scores[s]!) >= m.p['commissar.lastShotMin']! ? s : NONE;
+}
+
+/** The Doctor: the Commissar he believes in, himself, then players a trusted Commissar cleared. */
+export function doctorHeal(m: Mind, d: Decision): number {
+  const b = m.b;
+  const p = m.p;
+  b.refreshTrust();
+  const n = b.n;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    let score = s === b.me ? p['doctor.selfWeight']! : 0;
+    const trust = b.trust[s]!;
+    if (trust > 0) score += p['doctor.commissarWeight']! * trust * (b.claimRole[s] === Role.Sergeant ? 0.5 : 1);
+    let cleared = 0;
+    for (let k = 0; k < b.sourceCount; k++) {
+      const c = b.sources[k]!;
+      if (b.results[c * n + s] === -1) cleared += b.trust[c]!;
+    }
+    score += p['doctor.clearedWeight']! * cleared;
+    if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));
+    m.scores[s] = score;
+  }
+  return bestOption(m, d, p['noise']!);
+}
+
+/** The Red Maniac (club) kills the likeliest Black, or abstains when unsure. */
+export function redManiacKill(m: Mind, d: Decision): number {
+  const b = m.b;
+  b.refreshTrust();
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) m.scores[opts[i]!] = b.enemy(opts[i]!);
+  const s = bestOption(m, d, m.p['noise']! * 0.5);
+  if (!d.mayPass) return s;
+  return sigmoid(m.scores[s]!) >= m.p['maniac.killThreshold']! ? s : NONE;
+}
+
+/**
+ * A hunter hunts only when sure the target is Mafia (a miss kills him), never
+ * the player the table is lynching anyway, never a known loner Maniac unless a
+ * hunt kills him.
+ */
+export function hunt(m: Mind, d: Decision): number {
+  const b = m.b;
+  const view = m.view;
+  b.refreshTrust();
+  const known = view.known;
+  const lonerInPlay = view.options['maniac.team'] === 'loner' && view.setup[Role.Maniac]! > 0;
+  const maniacDies = view.options['hunt.onManiac'] === 'target-dies';
+  const leader = b.voteLeader(view.day);
+  let best = NONE;
+  let bestP = 0;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    if (s === leader) continue;
+    const k = known[s]!;
+    if (k === Team.Maniac && !maniacDies) continue;
+    if (k === Team.Town || k === KNOWN_NOT_MAFIA) continue;
+    let pm: number;
+    if (k === Team.Mafia) pm = 1;
+    else {
+      // Without a hard fact, only a credible "Black" result makes a hunt worth a life: reads and a
+      // contested claim are not enough, and an unproven enemy may be the loner Maniac.
+      const source = b.blackResultTrust(s);
+      if (source < HUNT_SOURCE_TRUST || b.claimRole[s] === Role.Commissar || b.claimRole[s] === Role.Sergeant) continue;
+      pm = sigmoid(b.enemy(s));
+      if (lonerInPlay && source < 0.5) pm *= 0.8;
+    }
+    if (pm > bestP) {
+      bestP = pm;
+      best = s;
+    }
+  }
+  return bestP >= m.p['hunt.threshold']! ? best : NONE;
+}
+
+/** The Commissar (or Sergeant) passes on what he found once he holds a Black, to a player he cleared. */
+export function deathNote(m: Mind, d: Decision): number {
+  const b = m.b;
+  const view = m.view;
+  if (view.team !== Team.Town || (view.role !== Role.Commissar && view.role !== Role.Sergeant)) return NONE;
+  if (m.p['commissar.deathNote']! < 0.5 || !b.holdsAliveBlack()) return NONE;
+  b.refreshTrust();
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    const k = view.known[s]!;
+    m.scores[s] = isEnemyFact(k) ? NEVER : (b.found[s] === Verdict.Red ? 10 : 0) + (b.realCommissar[s] ? 20 : 0) - b.enemy(s);
+  }
+  const s = bestOption(m, d, 0);
+  return m.scores[s]! > NEVER ? s : NONE;
+}

@@ -1,0 +1,59 @@
+// Looks inside the heuristic players for `replay --verbose`: wraps a provider
+// so that, at each day's vote, every heuristic player's top suspicions are
+// recorded. Debugging only: it never changes a decision.
+
+import type { Agent, AgentProvider, ClaimSink, Decision, PlayerView } from '../engine/agent.js';
+import { Choice, type GameEvent } from '../engine/events.js';
+import type { Rng } from '../engine/rng.js';
+import type { Role } from '../engine/roles.js';
+import { HeuristicAgent, type Suspect } from './heuristic.js';
+
+export interface SuspicionRecord {
+  readonly day: number;
+  readonly seat: number;
+  /** 'enemy': belief that the seat is an enemy of Town; 'threat': the clan's priority to remove him. */
+  readonly kind: 'enemy' | 'threat';
+  readonly top: readonly Suspect[];
+}
+
+/** A provider that records suspicions into `records` (in vote order) and otherwise plays as `inner`. */
+export function traceSuspicions(inner: AgentProvider, records: SuspicionRecord[], k = 3): AgentProvider {
+  return {
+    agentFor(seat: number, role: Role): Agent {
+      return new TracedAgent(inner.agentFor(seat, role), seat, records, k);
+    },
+  };
+}
+
+class TracedAgent implements Agent {
+  readonly readSkill: number | undefined;
+
+  constructor(
+    private readonly inner: Agent,
+    private readonly seat: number,
+    private readonly records: SuspicionRecord[],
+    private readonly k: number,
+  ) {
+    this.readSkill = inner.readSkill;
+  }
+
+  begin(view: PlayerView, rng: Rng): void {
+    this.inner.begin(view, rng);
+  }
+
+  observe(event: GameEvent): void {
+    this.inner.observe?.(event);
+  }
+
+  speak(view: PlayerView, out: ClaimSink): void {
+    this.inner.speak?.(view, out);
+  }
+
+  choose(view: PlayerView, d: Decision): number {
+    if (d.choice === Choice.Vote && d.round === 0 && this.inner instanceof HeuristicAgent) {
+      const { kind, top } = this.inner.topSuspects(this.k);
+      this.records.push({ day: view.day, seat: this.seat, kind, top });
+    }
+    return this.inner.choose(view, d);
+  }
+}

@@ -1,0 +1,232 @@
+// `mafia-sim experiment FILE.yaml`: a saved study (run, compare or sweep),
+// checked field by field before any game is played: a mistake is one line
+// naming the file and the field, e.g. `x.yaml: variants[2].set[0]: ...`.
+
+import { readFileSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join } from 'node:path';
+import type { Argv } from 'yargs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { DEFAULT_AGENTS } from '../agents/index.js';
+import { isPresetName } from '../engine/presets.js';
+import { reproduceCommand, withoutFlags } from '../report/command.js';
+import type { VariantInput } from '../report/summary.js';
+import { wholeNumber } from './common.js';
+import { DEFAULT_PRECISION_CAP, executeStudy, parsePrecision, resolveSetup, uniqueLabels, withStudyOutput, type OutputArgs, type Setup, type StudyPlan } from './compare.js';
+import { guarded, isUserError, UsageError } from './errors.js';
+import { planSweep, parseVary } from './sweep.js';
+
+const VariantSchema = z.strictObject({
+  label: z.string().min(1).optional(),
+  rules: z.string().min(1).optional(),
+  players: z.number().int().min(1).optional(),
+  mafia: z.number().int().min(0).optional(),
+  set: z.array(z.string()).default([]),
+  agents: z.string().min(1).optional(),
+  agentParams: z.array(z.string()).default([]),
+});
+
+export const ExperimentSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().optional(),
+  command: z.enum(['run', 'compare', 'sweep']),
+  rules: z.string().min(1).default('club'),
+  players: z.number().int().min(1).optional(),
+  mafia: z.number().int().min(0).optional(),
+  set: z.array(z.string()).default([]),
+  agents: z.string().min(1).default(DEFAULT_AGENTS),
+  agentParams: z.array(z.string()).default([]),
+  variants: z.array(VariantSchema).min(1).optional(),
+  base: z.boolean().default(true),
+  pairs: z.enum(['all', 'first']).default('all'),
+  vary: z.array(z.string()).min(1).max(2).optional(),
+  games: z.number().int().min(1).optional(),
+  precision: z.number().gt(0).lt(0.5).optional(),
+  seed: z.number().int().min(0).default(1),
+});
+
+export type Experiment = z.infer<typeof ExperimentSchema>;
+type VariantDoc = z.infer<typeof VariantSchema>;
+
+const TOP_KEYS = Object.keys(ExperimentSchema.shape);
+const VARIANT_KEYS = Object.keys(VariantSchema.shape);
+
+/** `['variants', 2, 'set', 0]` -> `variants[2].set[0]`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(top level)';
+}
+
+function zodMessage(issue: z.core.$ZodIssue): { field: string; message: string } {
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = issue.path.length === 0 ? TOP_KEYS : VARIANT_KEYS;
+    return { field: fieldPath([...issue.path, issue.keys[0]!]), message: `unknown key; allowed keys here: ${allowed.join(', ')}` };
+  }
+  return { field: fieldPath(issue.path), message: issue.message };
+}
+
+/** Reads and checks an experiment file's shape; the rules inside are checked by `planExperiment`. */
+export function readExperiment(file: string): Experiment {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError('experiment', `cannot read ${JSON.stringify(file)}; give the path of a .yaml file (see experiments/)`);
+  }
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (e) {
+    throw new UsageError(file, `not valid YAML: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(file, 'must be a YAML mapping with title, command, rules, ...');
+  const parsed = ExperimentSchema.safeParse(doc);
+  if (!parsed.success) {
+    const { field, message } = zodMessage(parsed.error.issues[0]!);
+    throw new UsageError(`${file}: ${field}`, message);
+  }
+  checkCommandFields(file, parsed.data, doc as Record<string, unknown>);
+  return parsed.data;
+}
+
+/** Fields that only make sense for one command, and the ones a command needs. */
+function checkCommandFields(file: string, x: Experiment, raw: Record<string, unknown>): void {
+  const bad = (field: string, message: string) => new UsageError(`${file}: ${field}`, message);
+  if (x.command !== 'compare') {
+    for (const k of ['variants', 'base', 'pairs']) if (k in raw) throw bad(k, `only a compare takes ${k}; this experiment's command is ${x.command}`);
+  }
+  if (x.command !== 'sweep' && 'vary' in raw) throw bad('vary', `only a sweep takes vary; this experiment's command is ${x.command}`);
+  if (x.command === 'compare' && !x.variants) throw bad('variants', 'a compare needs a list of variants, e.g. - set: [doctor.maxSameTarget=1]');
+  if (x.command === 'compare' && !x.base && x.variants!.length < 2) throw bad('variants', 'with base: false a compare needs at least two variants');
+  if (x.command === 'sweep' && !x.vary) throw bad('vary', 'a sweep needs vary: [key=v1,v2,...] or [key=lo..hi:step] (one or two keys)');
+  x.vary?.forEach((item, i) => {
+    if (!item.includes('=')) throw bad(`vary[${i}]`, `${JSON.stringify(item)} is not key=values; a YAML list written [key=a,b] splits at the comma: write each key on its own line, - "key=a,b"`);
+  });
+  if (x.games === undefined && x.precision === undefined) throw bad('games', 'give games (per variant), e.g. games: 20000, or precision: 0.01 (games is then the cap)');
+}
+
+interface Step {
+  readonly field: string;
+  readonly apply: (s: Setup) => Setup;
+}
+
+/** A rules file named in an experiment is found beside the experiment. */
+function rulesPath(file: string, source: string): string {
+  return isPresetName(source) || isAbsolute(source) ? source : join(dirname(file), source);
+}
+
+function setupSteps(file: string, d: { rules?: string; players?: number; mafia?: number; set: string[]; agents?: string; agentParams: string[] }, prefix: string): Step[] {
+  const at = (k: string) => `${prefix}${k}`;
+  const steps: Step[] = [];
+  if (d.rules !== undefined) steps.push({ field: at('rules'), apply: (s) => ({ ...s, rules: rulesPath(file, d.rules!) }) });
+  if (d.players !== undefined) steps.push({ field: at('players'), apply: (s) => ({ ...s, players: String(d.players) }) });
+  if (d.mafia !== undefined) steps.push({ field: at('mafia'), apply: (s) => ({ ...s, mafia: String(d.mafia) }) });
+  d.set.forEach((x, i) => steps.push({ field: at(`set[${i}]`), apply: (s) => ({ ...s, set: [...s.set, x] }) }));
+  if (d.agents !== undefined) steps.push({ field: at('agents'), apply: (s) => ({ ...s, agents: d.agents! }) });
+  d.agentParams.forEach((x, i) => steps.push({ field: at(`agentParams[${i}]`), apply: (s) => ({ ...s, agentParam: [...s.agentParam, x] }) }));
+  return steps;
+}
+
+const EMPTY: Setup = { rules: 'club', set: [], agents: DEFAULT_AGENTS, agentParam: [], agentModule: [] };
+
+function applySteps(steps: readonly Step[], start: Setup = EMPTY): Setup {
+  return steps.reduce((s, st) => st.apply(s), start);
+}
+
+/** Resolves the setup; on a mistake, blames the first step whose prefix no longer resolves. */
+function resolveBlaming(file: string, steps: readonly Step[]): ReturnType<typeof resolveSetup> {
+  try {
+    return resolveSetup(applySteps(steps));
+  } catch (e) {
+    if (!isUserError(e)) throw e;
+    for (let k = 1; k <= steps.length; k++) {
+      try {
+        resolveSetup(applySteps(steps.slice(0, k)));
+      } catch (e2) {
+        if (!isUserError(e2)) throw e2;
+        throw new UsageError(`${file}: ${steps[k - 1]!.field}`, e2.message);
+      }
+    }
+    throw new UsageError(file, e.message);
+  }
+}
+
+function variantLabel(v: VariantDoc): string {
+  if (v.label) return v.label;
+  const parts = [...(v.rules ? [v.rules] : []), ...(v.players !== undefined ? [`players=${v.players}`] : []), ...(v.mafia !== undefined ? [`mafia=${v.mafia}`] : []), ...v.set];
+  if (v.agents) parts.push(`agents=${v.agents}`);
+  parts.push(...v.agentParams.map((p) => `agent-param.${p}`));
+  return parts.join(' ') || 'unchanged';
+}
+
+export interface ExperimentOverrides {
+  readonly games?: number;
+  readonly seed?: number;
+  readonly threads?: number;
+  readonly precision?: number;
+}
+
+/** Turns a checked experiment into a study plan, resolving every variant (nothing is played). */
+export function planExperiment(file: string, x: Experiment, command: string, o: ExperimentOverrides = {}): StudyPlan {
+  const baseSteps = setupSteps(file, x, '');
+  const study = basename(file, extname(file));
+  const common = {
+    study,
+    title: x.title,
+    ...(x.description ? { description: x.description.trim() } : {}),
+    command,
+    seed: o.seed ?? x.seed,
+    games: o.games ?? x.games ?? DEFAULT_PRECISION_CAP,
+    ...(o.threads !== undefined ? { threads: o.threads } : {}),
+    ...((o.precision ?? x.precision) !== undefined ? { precision: o.precision ?? x.precision! } : {}),
+  };
+  if (x.command === 'sweep') {
+    const varies = x.vary!.map((t, i) => parseVary(t, `${file}: vary[${i}]`));
+    const { variants, skipped } = planSweepBlaming(file, baseSteps, varies);
+    return { ...common, kind: 'sweep', variants, pairs: 'none', sweepKeys: varies.map((v) => v.key), skipped };
+  }
+  const planned: { label: string; steps: Step[] }[] = [];
+  if (x.command === 'run' || x.base) planned.push({ label: x.command === 'run' ? x.title : baseLabel(x), steps: baseSteps });
+  (x.variants ?? []).forEach((v, i) => planned.push({ label: variantLabel(v), steps: [...baseSteps, ...setupSteps(file, v, `variants[${i}].`)] }));
+  const labels = uniqueLabels(planned.map((p) => p.label));
+  const variants: VariantInput[] = planned.map((p, i) => ({ label: labels[i]!, ...resolveBlaming(file, p.steps) }));
+  return { ...common, kind: x.command, variants, pairs: x.command === 'run' ? 'none' : x.pairs };
+}
+
+function baseLabel(x: Experiment): string {
+  const parts = [x.rules.replace(/\.(ya?ml|json)$/, ''), ...(x.players !== undefined ? [`${x.players} players`] : [])];
+  return parts.join(' ');
+}
+
+/** A sweep whose every point fails usually has a mistake in its base fields: name that field rather than `vary`. */
+function planSweepBlaming(file: string, baseSteps: readonly Step[], varies: ReturnType<typeof parseVary>[]) {
+  try {
+    return planSweep(applySteps(baseSteps), varies, `${file}: vary`);
+  } catch (e) {
+    if (e instanceof UsageError) resolveBlaming(file, baseSteps);
+    throw e;
+  }
+}
+
+type ExperimentArgs = { file: string; seed?: string; games?: string; threads?: string; precision?: string; title?: string } & OutputArgs & { json: boolean };
+
+export const experimentCommand = {
+  command: 'experiment <file>',
+  describe: 'run a saved study from a YAML file (see experiments/)',
+  builder: (y: Argv) =>
+    withStudyOutput(y, 0)
+      .positional('file', { type: 'string', demandOption: true, describe: 'the experiment file, e.g. experiments/club-house-rules.yaml' })
+      .option('games', { type: 'string', describe: 'games per variant (default: the file\'s games)' })
+      .option('seed', { type: 'string', describe: 'master seed (default: the file\'s seed)' }),
+  handler: guarded(async (a: ExperimentArgs) => {
+    const x = readExperiment(a.file);
+    const overrides: ExperimentOverrides = {
+      ...(a.games !== undefined ? { games: wholeNumber('--games', a.games, 1) } : {}),
+      ...(a.seed !== undefined ? { seed: wholeNumber('--seed', a.seed, 0) } : {}),
+      ...(a.threads !== undefined ? { threads: wholeNumber('--threads', a.threads, 1, 1024) } : {}),
+      ...(a.precision !== undefined ? { precision: parsePrecision('--precision', a.precision) } : {}),
+    };
+    const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
+    const plan = planExperiment(a.file, x, reproduceCommand(args), overrides);
+    await executeStudy(a.title ? { ...plan, title: a.title } : plan, a);
+  }),
+};

@@ -1,0 +1,93 @@
+// `mafia-sim fair`: "is this setup's win rate within ±W of 50%?", answered
+// by a sequential test with stated error rates and as few games as it takes.
+
+import type { Argv } from 'yargs';
+import { fairCommandSection, fairSection, fairText } from '../report/balanceFair.js';
+import { buildSummary } from '../report/summary.js';
+import { GameWinSource } from '../sim/balance/gameSource.js';
+import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
+import { baseSetup, decimal, finishCommand, progressLine, reproduceLine, studyText, threadsOf, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './balance.js';
+import { wholeNumber } from './common.js';
+import { resolveSetup } from './compare.js';
+import { guarded, UsageError } from './errors.js';
+
+type FairArgs = SetupArgs &
+  BalanceOutputArgs & {
+    team: TeamName;
+    centre: string;
+    within: string;
+    margin?: string;
+    alpha: string;
+    beta: string;
+    batch: string;
+    maxGames: string;
+  };
+
+export function fairConfig(a: FairArgs): FairConfig {
+  const within = decimal('--within', a.within, 0, 0.5);
+  const config: FairConfig = {
+    centre: decimal('--centre', a.centre, 0, 1),
+    within,
+    margin: a.margin !== undefined ? decimal('--margin', a.margin, 0, within, true) : within / 2,
+    alpha: decimal('--alpha', a.alpha, 0, 0.5),
+    beta: decimal('--beta', a.beta, 0, 0.5),
+    batch: wholeNumber('--batch', a.batch, 1, 1_000_000),
+    maxGames: wholeNumber('--max-games', a.maxGames, 1),
+  };
+  const problem = fairConfigProblem(config);
+  if (problem) {
+    const [first, ...rest] = problem.split(' ');
+    throw first!.startsWith('--') ? new UsageError(first!, rest.join(' ')) : new UsageError('--within', problem);
+  }
+  return config;
+}
+
+export async function fairMain(a: FairArgs): Promise<void> {
+  const seed = wholeNumber('--seed', a.seed, 0);
+  // Small batches: one thread unless asked, so no worker pool is started per batch.
+  const threads = a.threads !== undefined ? threadsOf(a) : { threads: 1 };
+  const config = fairConfig(a);
+  const { rules, agents } = resolveSetup(baseSetup(a));
+  const label = `${rules.preset} ${rules.players} players`;
+  const variant = { label, rules, agents };
+  const source = new GameWinSource([variant], a.team, seed, threads);
+  const play = source.rateSource();
+  const say = progressLine(a);
+  let nextReport = 10_000;
+  const result = await fairTest(config, async (from, to) => {
+    const wins = await play(from, to);
+    if (to >= nextReport) {
+      say(`${to.toLocaleString('en-US')} games…`);
+      nextReport += 10_000;
+    }
+    return wins;
+  });
+  const section = fairSection(a.team, config, result);
+  const summary = buildSummary({
+    kind: 'run',
+    study: 'fair',
+    title: `Fairness of ${label}`,
+    ...studyText(a),
+    command: reproduceLine(seed),
+    seed,
+    variants: [variant],
+    result: { games: result.games, aggregates: source.aggregates, joint: [] },
+    pairs: 'none',
+  });
+  await finishCommand('fair', a, summary, fairCommandSection(section), fairText(`${summary.title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, section));
+}
+
+export const fairCommand = {
+  command: 'fair',
+  describe: 'a sequential test: is the win rate within ±W of 50%? (fewest games, stated error rates)',
+  builder: (y: Argv) =>
+    withBalanceBasics(y)
+      .option('within', { type: 'string', default: String(FAIR_DEFAULTS.within), requiresArg: true, describe: 'half-width of the fair band' })
+      .option('centre', { type: 'string', default: String(FAIR_DEFAULTS.centre), requiresArg: true, describe: 'centre of the fair band' })
+      .option('margin', { type: 'string', requiresArg: true, describe: 'indifference margin around each edge (default: half of --within)' })
+      .option('alpha', { type: 'string', default: String(FAIR_DEFAULTS.alpha), requiresArg: true, describe: 'bound on P(says fair) when off by at least within + margin' })
+      .option('beta', { type: 'string', default: String(FAIR_DEFAULTS.beta), requiresArg: true, describe: 'bound on P(says not fair) when within within − margin' })
+      .option('batch', { type: 'string', default: String(FAIR_DEFAULTS.batch), requiresArg: true, describe: 'games between looks' })
+      .option('max-games', { type: 'string', default: String(FAIR_DEFAULTS.maxGames), requiresArg: true, describe: 'give up (undecided) after this many games' }),
+  handler: guarded(fairMain),
+};

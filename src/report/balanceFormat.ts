@@ -1,0 +1,57 @@
+// Pieces shared by the balance commands' reports: the section a command adds
+// to the standard report, and plain-text, HTML and CSV tables. No rendering
+// here, so the commands can build their text without loading vega.
+
+import { stringify } from 'csv-stringify/sync';
+import type { Chart } from './charts.js';
+import { escapeHtml } from './html.js';
+import type { StudySummary } from './summary.js';
+
+export interface CommandSection {
+  /** Key of the section in summary.json (`balance`, `roles`, `fair`, `tune`). */
+  readonly key: string;
+  readonly data: unknown;
+  /** Heading and body of the findings, shown above the standard tables. */
+  readonly heading: string;
+  readonly html: string;
+  readonly charts: readonly Chart[];
+  /** File name -> CSV text. */
+  readonly csv: Readonly<Record<string, string>>;
+}
+
+/** The full summary.json: the standard study summary with the command's section added. */
+export function sectionedSummary(s: StudySummary, section: CommandSection): Record<string, unknown> {
+  return { ...s, [section.key]: section.data };
+}
+
+/** An HTML table from a header and rows of already-escaped cells; numeric columns right-aligned. */
+export function htmlTable(id: string, head: readonly string[], rows: ReadonlyArray<readonly string[]>, numeric: readonly boolean[] = []): string {
+  const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const tr = rows.map((r) => `<tr>${r.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${c}</td>`).join('')}</tr>`).join('');
+  return `<table id="${escapeHtml(id)}"><thead><tr>${th}</tr></thead><tbody>${tr}</tbody></table>`;
+}
+
+export type CsvCell = string | number | boolean;
+
+export function csvText(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
+  return stringify([header, ...rows], { cast: { boolean: (b) => String(b), number: (n) => String(n) } });
+}
+
+/** Plain-text table: left-aligned text columns, right-aligned numeric ones, two spaces apart. */
+export function textTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
+  const all = [head, ...rows];
+  const widths = head.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+  const numeric = head.map((_, c) => rows.length > 0 && rows.every((r) => /^[-−+<>\d[(]/.test(r[c] ?? '') || r[c] === '' || r[c] === '–'));
+  return all.map((r) =>
+    r
+      .map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export function fmtPercent(x: number, digits = 1): string {
+  if (!Number.isFinite(x)) return '–';
+  if (x >= 1 - 0.5 * 10 ** -(digits + 2)) return '>' + (100 - 10 ** -digits).toFixed(digits) + '%';
+  return (100 * x).toFixed(digits) + '%';
+}

@@ -1,0 +1,116 @@
+// Two ways to play a batch: on the calling thread (one thread: no worker
+// start-up, nothing to copy) or on a piscina worker pool. A batch whose
+// worker dies (crash, out of memory) is retried on a fresh worker before the
+// run gives up; a game that throws is never retried: it would throw again.
+
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { BatchPlayer, type PlayableVariant } from './batch.js';
+import { WorkerFailure } from './errors.js';
+import { faultFromEnv } from './faults.js';
+import { GameFailure } from './runRange.js';
+import { RunTally } from './tally.js';
+import type { BatchReply, BatchTask, WireVariant } from './worker.js';
+
+export const MAX_ATTEMPTS = 3;
+
+export interface BatchExecutor {
+  readonly threads: number;
+  /** How many batches may be scheduled but not yet folded into the result. */
+  readonly window: number;
+  run(from: number, to: number): Promise<RunTally>;
+  close(): Promise<void>;
+}
+
+/** Plays batches on this thread, yielding to the event loop between them (for Ctrl-C and progress). */
+export class InlineExecutor implements BatchExecutor {
+  readonly threads = 1;
+  readonly window = 1;
+  private readonly fault = faultFromEnv();
+
+  private constructor(
+    private readonly player: BatchPlayer,
+    private readonly seed: number,
+  ) {}
+
+  static async create(variants: readonly PlayableVariant[], seed: number): Promise<InlineExecutor> {
+    return new InlineExecutor(await BatchPlayer.create(variants), seed);
+  }
+
+  private closed = false;
+
+  async run(from: number, to: number): Promise<RunTally> {
+    await new Promise<void>((r) => setImmediate(r));
+    if (this.closed) throw new Error('the run has ended'); // a batch queued before an abort is not played
+    return this.player.play(this.seed, from, to, this.fault);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+export class PoolExecutor implements BatchExecutor {
+  readonly window: number;
+  private readonly pool: Piscina<BatchTask, BatchReply>;
+  private readonly variants: WireVariant[];
+  private closed = false;
+
+  constructor(
+    variants: readonly PlayableVariant[],
+    private readonly seed: number,
+    readonly threads: number,
+  ) {
+    faultFromEnv(); // a bad debug setting fails here, once, not in every worker
+    this.window = threads * 3;
+    this.variants = variants.map((v) => ({ rules: v.rules.canonical, rulesHash: v.rules.hash, preset: v.rules.preset, agents: v.agents }));
+    this.pool = new Piscina<BatchTask, BatchReply>({
+      filename: pathToFileURL(workerScript()).href,
+      name: 'runBatch',
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  async run(from: number, to: number): Promise<RunTally> {
+    for (let attempt = 0; ; attempt++) {
+      let reply: BatchReply;
+      try {
+        reply = await this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt });
+      } catch (e) {
+        if (this.closed || attempt + 1 >= MAX_ATTEMPTS) throw this.closed ? e : new WorkerFailure(from, to, attempt + 1, e);
+        continue;
+      }
+      if ('failure' in reply) throw failureFromReply(reply.failure);
+      return RunTally.fromJSON(reply.tally);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool.destroy();
+  }
+}
+
+function failureFromReply(f: { game: number; variant: number; message: string; stack: string }): GameFailure {
+  const cause = new Error(f.message);
+  cause.stack = f.stack;
+  return new GameFailure(f.game, cause, f.variant);
+}
+
+/**
+ * The compiled worker file. Workers cannot load .ts sources, so when this
+ * module runs from src/ (under vitest) it points at the build in dist/.
+ */
+export function workerScript(): string {
+  const here = fileURLToPath(import.meta.url);
+  const dir = dirname(here);
+  const script = here.endsWith('.js') ? join(dir, 'worker.js') : join(resolve(dir, '..', '..'), 'dist', 'src', 'sim', 'worker.js');
+  if (!existsSync(script)) {
+    throw new Error(`the worker script ${script} is missing: build first (npx tsc -p tsconfig.json), or run with one thread`);
+  }
+  return script;
+}

@@ -1,0 +1,70 @@
+// The progress bar on stderr: games done, games per second and ETA, redrawn
+// at most a few times a second, shown only when stderr is a terminal (and
+// the user did not ask for quiet). Clock use here never touches outcomes.
+
+import cliProgress from 'cli-progress';
+import type { RunProgress } from './run.js';
+
+/** Redraws per second, at most. */
+const FPS = 4;
+
+export interface ProgressSink {
+  update(p: RunProgress): void;
+  stop(): void;
+}
+
+const SILENT: ProgressSink = { update() {}, stop() {} };
+
+export interface ProgressOptions {
+  readonly quiet?: boolean;
+  readonly stream?: NodeJS.WriteStream;
+  /** Printed before the bar, e.g. "club" or "shard 3/10". */
+  readonly label?: string;
+}
+
+export function progressBar(opts: ProgressOptions = {}): ProgressSink {
+  const stream = opts.stream ?? process.stderr;
+  if (opts.quiet || !stream.isTTY) return SILENT;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      fps: FPS,
+      hideCursor: true,
+      clearOnComplete: true,
+      format: `${opts.label ? `${opts.label} ` : ''}{bar} {value}/{total} games | {speed} games/s | ETA {etaText}`,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const t0 = performance.now();
+  let started = false;
+  let lastDraw = 0;
+  return {
+    update(p) {
+      const now = performance.now();
+      const seconds = (now - t0) / 1000;
+      const speed = seconds > 0 ? (p.done - p.resumed) / seconds : 0;
+      const payload = { speed: Math.round(speed).toLocaleString('en-US'), etaText: formatEta(speed > 0 ? (p.total - p.done) / speed : NaN) };
+      if (!started) {
+        bar.start(p.total, p.done, payload);
+        started = true;
+      } else if (now - lastDraw >= 1000 / FPS || p.done >= p.total) {
+        bar.update(p.done, payload);
+      } else {
+        return;
+      }
+      lastDraw = now;
+    },
+    stop() {
+      if (started) bar.stop();
+      started = false;
+    },
+  };
+}
+
+function formatEta(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '--';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}

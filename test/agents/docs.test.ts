@@ -1,0 +1,21 @@
+// docs/players.md documents every policy parameter with its per-profile values.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PARAM_SPECS } from '../../src/agents/params.js';
+
+describe('docs/players.md', () => {
+  const text = readFileSync(new URL('../../docs/players.md', import.meta.url), 'utf8');
+
+  it('has a row for every parameter with its novice / club / expert values', () => {
+    for (const s of PARAM_SPECS) {
+      expect(text, s.key).toContain(`| \`${s.key}\` | ${s.values.join(' / ')} | ${s.min}..${s.max} |`);
+    }
+  });
+
+  it('states the default win rates with the command that produced them', () => {
+    expect(text).toContain('mafia-sim run --rules club --games 100000');
+    expect(text).toContain('mafia-sim run --rules forum --games 100000');
+    expect(text).not.toMatch(/DEFAULT_RESULTS|SKILL_RESULTS|PARAMS_TABLE/);
+  });
+});

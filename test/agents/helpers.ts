@@ -1,0 +1,65 @@
+// Shared helpers for the agent tests: play one logged game with a given
+// agents text, and read requests, claims and deaths out of the log.
+
+import { createProvider, parseAgents } from '../../src/agents/index.js';
+import type { AgentProvider } from '../../src/engine/agent.js';
+import { Choice, type GameEvent, type LoggedEvent } from '../../src/engine/events.js';
+import { Game } from '../../src/engine/game.js';
+import { Role, Team, roleSpec } from '../../src/engine/roles.js';
+import { resolveRules, type Rules } from '../../src/engine/rules.js';
+
+export interface Played {
+  readonly rules: Rules;
+  readonly roles: readonly Role[];
+  readonly events: readonly GameEvent[];
+}
+
+export async function providerFor(rules: Rules, agents: string): Promise<AgentProvider> {
+  return createProvider(parseAgents(agents), rules);
+}
+
+/** Plays games [0, games) of `preset` (with `set` options) and returns each game's logged events. */
+export async function playLogged(preset: string, agents: string, games: number, set: string[] = [], seed = 11): Promise<Played[]> {
+  const rules = resolveRules(preset, { set });
+  const provider = await providerFor(rules, agents);
+  const game = new Game(rules);
+  const out: Played[] = [];
+  for (let k = 0; k < games; k++) {
+    const log: LoggedEvent[] = [];
+    game.play(seed, k, provider, { log });
+    out.push(eventsOf(rules, log));
+  }
+  return out;
+}
+
+export function eventsOf(rules: Rules, log: readonly LoggedEvent[]): Played {
+  const events: GameEvent[] = [];
+  const seen = new Set<GameEvent>();
+  let roles: readonly Role[] = [];
+  for (const { event } of log) {
+    if (seen.has(event)) continue;
+    seen.add(event);
+    if (event.type === 'deal') roles = event.roles;
+    events.push(event);
+  }
+  return { rules, roles, events };
+}
+
+export function isBlackRole(r: Role): boolean {
+  return roleSpec(r).team === Team.Mafia;
+}
+
+export function seatOf(p: Played, role: Role): number {
+  return p.roles.indexOf(role);
+}
+
+/** The requests of one kind in the log, with the day they were made. */
+export function requests(p: Played, choice: Choice): { day: number; seat: number; target: number }[] {
+  const out: { day: number; seat: number; target: number }[] = [];
+  let day = 0;
+  for (const e of p.events) {
+    if (e.type === 'phase') day = e.day;
+    if (e.type === 'request' && e.choice === choice) out.push({ day, seat: e.seat, target: e.target });
+  }
+  return out;
+}

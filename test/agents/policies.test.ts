@@ -1,0 +1,72 @@
+// Unit tests of single policies on a hand-made observation: a player's view
+// and beliefs are set up directly, then one decision is asked.
+
+import { describe, expect, it } from 'vitest';
+import { Beliefs } from '../../src/agents/beliefs.js';
+import type { Mind } from '../../src/agents/mind.js';
+import { profileParams } from '../../src/agents/params.js';
+import { hunt } from '../../src/agents/town.js';
+import { NONE, UNKNOWN, type Decision, type PlayerView } from '../../src/engine/agent.js';
+import { Choice } from '../../src/engine/events.js';
+import { Sfc32 } from '../../src/engine/rng.js';
+import { Role, Team } from '../../src/engine/roles.js';
+import { resolveRules } from '../../src/engine/rules.js';
+
+const rules = resolveRules('forum');
+const n = rules.players;
+
+function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
+  const view: PlayerView = {
+    seat: 0,
+    players: n,
+    role: Role.Civilian,
+    team: Team.Town,
+    day: 2,
+    phase: 'turn',
+    alive: new Uint8Array(n).fill(1),
+    revealed: new Int8Array(n).fill(-1),
+    known: Int8Array.from({ length: n }, (_, s) => (s === 0 ? Team.Town : (known[s] ?? UNKNOWN))),
+    setup: rules.roles,
+    options: rules.options,
+    silenced: false,
+    reads: Float64Array.from({ length: n }, (_, s) => reads[s] ?? 0),
+  };
+  const p = profileParams('club');
+  const b = new Beliefs(n);
+  b.deal();
+  b.reset(view, p);
+  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n) };
+}
+
+const huntDecision = (): Decision => ({ choice: Choice.Hunt, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });
+
+describe('hunting', () => {
+  it('does not hunt on reads alone, however strong: a miss kills the hunter', () => {
+    const m = mindWith([0, 6, -1, 0.5]);
+    expect(m.b.enemy(1)).toBeGreaterThan(3);
+    expect(hunt(m, huntDecision())).toBe(NONE);
+  });
+
+  it('hunts a player he knows to be Mafia', () => {
+    const m = mindWith([0, 6], { 5: Team.Mafia });
+    expect(hunt(m, huntDecision())).toBe(5);
+  });
+
+  it('hunts on a credible, uncontested Black result, not on a contested one', () => {
+    const m = mindWith([]);
+    m.b.observe({ type: 'claim', speaker: 3, claim: { kind: 'role', role: Role.Commissar } });
+    m.b.observe({ type: 'claim', speaker: 3, claim: { kind: 'result', target: 7, black: true } });
+    expect(hunt(m, huntDecision())).toBe(7);
+    // A counter-claimant calls the first one Black: neither is hunted on the other's word.
+    m.b.observe({ type: 'claim', speaker: 9, claim: { kind: 'role', role: Role.Commissar } });
+    m.b.observe({ type: 'claim', speaker: 9, claim: { kind: 'result', target: 3, black: true } });
+    const pick = hunt(m, huntDecision());
+    expect(pick).not.toBe(3);
+    expect(pick).not.toBe(9);
+  });
+
+  it('never hunts a known loner Maniac when a hunt on him kills the hunter', () => {
+    const m = mindWith([], { 4: Team.Maniac });
+    expect(hunt(m, huntDecision())).toBe(NONE);
+  });
+});

@@ -1,0 +1,59 @@
+// Golden logs: the replay text of a few fixed games, from the real CLI
+// (`node dist/src/cli/main.js replay ...`, so build first: `npx tsc -p
+// tsconfig.json`), compared byte for byte with test/golden/*.txt. Each file
+// was read against RULES.md when it was written; a change to one is a change
+// of the rules, the random streams or the log text, to be read the same way.
+// To rewrite them after an intended change:
+//   npx tsc -p tsconfig.json && UPDATE_GOLDEN=1 npx vitest run test/engine/golden.test.ts
+// Random agents throughout, so agent policies can evolve without touching them.
+// Runtime: one CLI start per game.
+
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const MAIN = join(ROOT, 'dist/src/cli/main.js');
+const GOLDEN = join(ROOT, 'test/golden');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+/** [file name, replay arguments, what the game shows] */
+const GAMES: Array<[string, string[], string]> = [
+  ['club', ['--rules', 'club', '--seed', '342'], 'a heal against the Maniac, a freeze that costs the Doctor his heal, the Commissar\'s note read out, parity with the Doctor alone'],
+  ['forum', ['--rules', 'forum', '--players', '8', '--seed', '22'], 'turn 1 without a vote, a split mafia shot, the lynch after the night, a tie at exactly the 1/4 share, a last shot'],
+  ['classic', ['--rules', 'classic', '--seed', '160'], 'a random tie break, the mafia\'s shot by the first living Mafia, Town at zero Mafia'],
+  [
+    'club-fouls-inactivity',
+    ['--rules', 'club', '--set', 'fouls.perDayRate=0.3', '--set', 'fouls.perNightRate=0.05', '--set', 'inactivity.missRate=0.2', '--seed', '70'],
+    'minor and full fouls, a night foul to 3 (penalty vote), removal at 4 fouls with the card hidden, a revote tie, removal for missed votes ending the game at once',
+  ],
+  [
+    'forum-hunting-notes',
+    ['--rules', 'forum', '--seed', '83'],
+    'hunts that hit and miss, death notes, the Kamikaze on a promoted Sergeant, two last shots, the Foundling immune and then turned',
+  ],
+];
+
+function replay(args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [MAIN, 'replay', '--agents', 'random', ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`replay ${args.join(' ')} failed: ${stderr || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+describe.concurrent('golden replay logs', () => {
+  it.each(GAMES)('%s', async (name, args) => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+    const text = await replay(args);
+    const path = join(GOLDEN, `${name}.txt`);
+    if (UPDATE) {
+      writeFileSync(path, text);
+      return;
+    }
+    if (!existsSync(path)) throw new Error(`${path} is missing: run with UPDATE_GOLDEN=1 to write it, then read it against RULES.md`);
+    expect(text).toBe(readFileSync(path, 'utf8'));
+  });
+});

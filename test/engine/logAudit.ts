@@ -1,0 +1,327 @@
+// The audit of one logged game, for the random-game invariants: replays the
+// log's facts on a board of its own and lists every broken invariant (the
+// dead stay dead, acts by the roles that own them, deaths with a cause in
+// the log, repeat limits, the phase order, the winner RULES.md gives the
+// final board, no play after a decided board). Uses the engine's types and
+// names only, never its win or resolution code.
+
+import { NONE } from '../../src/engine/agent.js';
+import { CHOICE_NAMES, Choice, DEATH_CAUSE_NAMES, DeathCause, OUTCOME_NAMES, Outcome, type GameEvent, type LoggedEvent } from '../../src/engine/events.js';
+import type { Game } from '../../src/engine/game.js';
+import type { Options } from '../../src/engine/options.js';
+import { ROLES, Role } from '../../src/engine/roles.js';
+import type { Rules } from '../../src/engine/rules.js';
+
+// ---- the winner, from RULES.md, on a board rebuilt from the log
+
+const BLACK_ROLES: ReadonlySet<number> = new Set([Role.Mafia, Role.Don, Role.Putana, Role.Kamikaze]);
+const roleName = (r: number | undefined): string => ROLES[r ?? -1]?.key ?? `role ${r}`;
+const outcomeName = (o: number): string => OUTCOME_NAMES[o] ?? `outcome ${o}`;
+
+interface Board {
+  role: number[];
+  alive: boolean[];
+}
+
+/** RULES.md sections 1, 2 and 4: nobody alive, the loner Maniac, Town, the Maniac-Mafia draw, Mafia. */
+export function expectedWinner(b: Board, o: Options): Outcome | -1 {
+  const living = b.role.filter((_, s) => b.alive[s]);
+  if (living.length === 0) return Outcome.Draw;
+  const maniacs = living.filter((r) => r === Role.Maniac).length;
+  const loners = o['maniac.team'] === 'loner' ? maniacs : 0;
+  const black = living.filter((r) => BLACK_ROLES.has(r));
+  if (loners > 0 && living.length - 1 <= (o['win.maniac'] === 'one-on-one' ? 1 : 0)) return Outcome.Maniac;
+  if (black.length === 0 && (loners === 0 || !o['win.townNeedsManiacDead'])) return Outcome.Town;
+  if (o['win.maniacMafiaDraw'] && living.length === 2 && maniacs === 1 && black.length === 1 && black[0] !== Role.Putana) return Outcome.Draw;
+  const doctors = living.filter((r) => r === Role.Doctor).length;
+  const block = o['win.parityBlock'];
+  const blocked = block === 'maniac' ? maniacs > 0 : block === 'doctor-and-maniac' ? maniacs > 0 && doctors > 0 : false;
+  if (black.length > 0 && black.length >= living.length - black.length && !blocked) return Outcome.Mafia;
+  return -1;
+}
+
+// ---- the log audit
+
+/** Which role may send which night request (current role; hunts checked apart). */
+const REQUEST_ROLES: Readonly<Partial<Record<Choice, readonly number[]>>> = {
+  [Choice.Shoot]: [Role.Mafia, Role.Don, Role.Putana],
+  [Choice.Freeze]: [Role.Putana],
+  [Choice.Heal]: [Role.Doctor],
+  [Choice.Check]: [Role.Commissar],
+  [Choice.ManiacKill]: [Role.Maniac],
+  [Choice.Kamikaze]: [Role.Kamikaze],
+  [Choice.Hunt]: [Role.Civilian, Role.Commissar, Role.Doctor, Role.Sergeant, Role.Foundling],
+};
+
+/** Events that may follow a decisive death before the end: the rest of the same batch of eliminations. */
+const SAME_BATCH: ReadonlySet<string> = new Set(['kill', 'death', 'death-note', 'last-shot', 'promoted', 'mates', 'commissar-known', 'commissar-note', 'lynch', 'end']);
+
+/** What the audit counts over all games, to show the properties met the cases they are about. */
+export type Seen = Map<string, number>;
+
+function expectedPhases(o: Options, days: number): string[] {
+  const out: string[] = [];
+  for (let d = 1; d <= days; d++) {
+    if (o['turn.simultaneous']) out.push(`turn ${d}`);
+    else if (o.start === 'day') out.push(`day ${d}`, `night ${d}`);
+    else out.push(`night ${d}`, `day ${d}`);
+  }
+  return out;
+}
+
+/** Replays the log's facts and returns every broken invariant (empty when all hold). */
+export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcome, game: Game, seen: Seen): string[] {
+  const o = rules.options;
+  const bad: string[] = [];
+  const fail = (i: number, msg: string): void => void bad.push(`event ${i}: ${msg}`);
+  const count = (key: string): void => void seen.set(key, (seen.get(key) ?? 0) + 1);
+  const events: GameEvent[] = [];
+  for (const { event } of log) if (!events.includes(event)) events.push(event);
+  const first = events[0];
+  if (first?.type !== 'deal') return ['the first event is not the deal'];
+  const n = rules.players;
+  const board: Board = { role: [...first.roles], alive: new Array<boolean>(n).fill(true) };
+  const counts = new Array<number>(rules.roles.length).fill(0);
+  for (const r of first.roles) counts[r]!++;
+  if (counts.join() !== rules.roles.join()) bad.push(`dealt ${counts.join()} but the rules say ${rules.roles.join()}`);
+  if (first.roles.join() !== Array.from(game.table.dealt).join()) bad.push('the logged deal is not the table\'s');
+
+  const phases = expectedPhases(o, o['limits.maxDays']);
+  let phaseNo = -1;
+  let day = 0;
+  let phase = '';
+  let diedThisPhase = new Set<number>();
+  let voters0 = new Set<number>();
+  let aliveAtVote: number[] | null = null;
+  /** Tonight's acts as text keys: `req:choice:seat:target`, `check:seat:target:black`, `blocked:seat`. */
+  let acts = new Set<string>();
+  const misses = new Array<number>(n).fill(0);
+  let donDied = false;
+  let ended = false;
+  /** The last death left a won board (day-and-night games check after every elimination). */
+  let decided = false;
+  const lastShots = new Set<number>();
+  const notesWritten = new Set<number>();
+  const streakOf = new Map<string, { target: number; run: number; night: number }>();
+  const alive = (s: number, i: number, what: string): void => {
+    if (!(s >= 0 && s < n)) fail(i, `${what}: seat ${s} out of range`);
+    else if (!board.alive[s]) fail(i, `${what}: seat ${s} is dead`);
+  };
+  const closePhase = (i: number): void => {
+    if (aliveAtVote && [...voters0].sort((a, b) => a - b).join() !== aliveAtVote.join()) fail(i, `day ${day}: voters ${[...voters0]} are not the living ${aliveAtVote}`);
+  };
+
+  events.forEach((e, i) => {
+    if (ended) fail(i, `${e.type} after the end`);
+    if (decided && !SAME_BATCH.has(e.type)) fail(i, `${e.type} after the game was decided`);
+    switch (e.type) {
+      case 'deal':
+        if (i > 0) fail(i, 'a second deal');
+        break;
+      case 'phase': {
+        closePhase(i);
+        phaseNo++;
+        day = e.day;
+        phase = e.phase;
+        if (`${e.phase} ${e.day}` !== phases[phaseNo]) fail(i, `phase ${e.phase} ${e.day}, expected ${phases[phaseNo] ?? 'none after the cap'}`);
+        const w = expectedWinner(board, o);
+        if (w !== -1) fail(i, `the game went on to ${e.phase} ${e.day} although ${outcomeName(w)} had won`);
+        diedThisPhase = new Set();
+        voters0 = new Set();
+        aliveAtVote = null;
+        acts = new Set();
+        break;
+      }
+      case 'vote':
+        alive(e.voter, i, 'voter');
+        if (e.target !== NONE) alive(e.target, i, 'vote target');
+        if (e.target === e.voter) fail(i, `seat ${e.voter} votes for himself`);
+        if (phase === 'night' || (day === 1 && !o['vote.firstDay'])) fail(i, `a vote on ${phase} ${day}`);
+        if (e.round === 0) {
+          aliveAtVote ??= board.alive.flatMap((a, s) => (a ? [s] : []));
+          if (voters0.has(e.voter)) fail(i, `seat ${e.voter} votes twice`);
+          voters0.add(e.voter);
+        }
+        if (e.target === NONE) {
+          misses[e.voter]!++;
+          count('missed vote');
+        }
+        break;
+      case 'penalty-vote':
+        alive(e.target, i, 'penalty vote');
+        count('penalty vote');
+        break;
+      case 'lynch':
+        alive(e.target, i, 'lynched');
+        if (voters0.size === 0) fail(i, 'a lynch without a vote');
+        break;
+      case 'request': {
+        alive(e.seat, i, 'requester');
+        // Under unanimous and plurality a shooter may name nobody; no other request is logged without a target.
+        if (e.target !== NONE || e.choice !== Choice.Shoot) alive(e.target, i, 'request target');
+        if (phase === 'day') fail(i, 'a night request by day');
+        if (e.target === e.seat && e.choice !== Choice.Heal) fail(i, `seat ${e.seat} targets himself`);
+        acts.add(`req:${e.choice}:${e.seat}:${e.target}`);
+        const allowed = REQUEST_ROLES[e.choice];
+        if (!allowed?.includes(board.role[e.seat]!)) fail(i, `a ${CHOICE_NAMES[e.choice]} request by a ${roleName(board.role[e.seat])}`);
+        if (e.choice === Choice.Shoot && board.role[e.seat] === Role.Putana) {
+          const clanShoots = board.role.some((r, s) => board.alive[s] && (r === Role.Mafia || r === Role.Don));
+          if (clanShoots || !o['putana.shootsWhenAlone']) fail(i, 'the Putana shoots while she may not');
+        }
+        if (e.choice === Choice.Hunt) {
+          count('hunt');
+          if (!o['hunt.enabled'] || (day === 1 && !o['hunt.firstDay'])) fail(i, `a hunt on day ${day}`);
+        }
+        if (e.choice === Choice.Heal || e.choice === Choice.Freeze) {
+          const key = `${e.choice}:${e.seat}`;
+          const prev = streakOf.get(key);
+          const run = prev && prev.target === e.target && prev.night === phaseNo - (o['turn.simultaneous'] ? 1 : 2) ? prev.run + 1 : 1;
+          streakOf.set(key, { target: e.target, run, night: phaseNo });
+          const max = e.choice === Choice.Heal ? o['doctor.maxSameTarget'] : o['putana.maxSameTarget'];
+          if (run > max) fail(i, `seat ${e.seat} targets seat ${e.target} ${run} nights in a row (max ${max})`);
+        }
+        break;
+      }
+      case 'frozen':
+        alive(e.seat, i, e.type);
+        break;
+      case 'saved': {
+        alive(e.seat, i, 'saved');
+        const healers = board.role.flatMap((r, s) => (r === Role.Doctor && acts.has(`req:${Choice.Heal}:${s}:${e.seat}`) && !acts.has(`blocked:${s}`) ? [s] : []));
+        if (healers.length === 0) fail(i, `seat ${e.seat} saved without a Doctor's heal`);
+        break;
+      }
+      case 'blocked':
+        alive(e.seat, i, 'blocked');
+        acts.add(`blocked:${e.seat}`);
+        count('blocked');
+        break;
+      case 'check': {
+        alive(e.checker, i, 'checker');
+        alive(e.target, i, 'checked');
+        if (board.role[e.checker] !== Role.Commissar) fail(i, `a check by a ${roleName(board.role[e.checker])}`);
+        if (e.black !== BLACK_ROLES.has(board.role[e.target]!)) fail(i, `check of seat ${e.target} says black=${e.black}`);
+        acts.add(`check:${e.checker}:${e.target}:${e.black}`);
+        break;
+      }
+      case 'kill': {
+        alive(e.seat, i, 'killed');
+        const next = events[i + 1];
+        if (next?.type !== 'death' || next.seat !== e.seat) fail(i, 'a kill not followed by its death');
+        count(`death by ${DEATH_CAUSE_NAMES[e.cause]}`);
+        const why = causeMissing(e, events[i - 1], acts, board, o, misses[e.seat]!);
+        if (why) fail(i, `seat ${e.seat} dies of ${DEATH_CAUSE_NAMES[e.cause]} but ${why}`);
+        const shown = o.revealOnDeath && e.cause !== DeathCause.Fouls;
+        if (next?.type === 'death' && next.revealed !== (shown ? board.role[e.seat] : -1)) fail(i, `seat ${e.seat}'s card shown as ${next.revealed}`);
+        break;
+      }
+      case 'death':
+        alive(e.seat, i, 'dies');
+        board.alive[e.seat] = false;
+        diedThisPhase.add(e.seat);
+        if (board.role[e.seat] === Role.Don) donDied = true;
+        // A later death of the same batch (the night's, a last shot) may undo it: only the batch's end counts.
+        decided = !o['turn.simultaneous'] && expectedWinner(board, o) !== -1;
+        break;
+      case 'death-note':
+        if (!o['deathNote.enabled']) fail(i, 'a death note with notes off');
+        if (events[i - 1]?.type !== 'death' || (events[i - 1] as { seat: number }).seat !== e.from) fail(i, `a death note from seat ${e.from}, who did not just die`);
+        if (notesWritten.has(e.from)) fail(i, `a second death note from seat ${e.from}`);
+        notesWritten.add(e.from);
+        alive(e.to, i, 'death note addressee');
+        count('death note');
+        break;
+      case 'commissar-note':
+        if (!o['commissar.note']) fail(i, 'a Commissar note with notes off');
+        if (!diedThisPhase.has(e.commissar)) fail(i, `a note from seat ${e.commissar}, who did not die tonight`);
+        if (!acts.has(`check:${e.commissar}:${e.target}:${e.black}`)) fail(i, 'a note that is not tonight\'s check');
+        count('commissar note');
+        break;
+      case 'last-shot':
+        if (!o['commissar.lastShot']) fail(i, 'a last shot with last shots off');
+        if (!diedThisPhase.has(e.shooter) || board.role[e.shooter] !== Role.Commissar) fail(i, `a last shot by seat ${e.shooter}`);
+        if (lastShots.has(e.shooter)) fail(i, `a second last shot by seat ${e.shooter}`);
+        lastShots.add(e.shooter);
+        alive(e.target, i, 'last-shot target');
+        count('last shot');
+        break;
+      case 'promoted': {
+        alive(e.seat, i, 'promoted');
+        const from = board.role[e.seat];
+        const commissarAlive = board.role.some((r, s) => r === Role.Commissar && board.alive[s]);
+        const ok = (from === Role.Sergeant && e.role === Role.Commissar && !commissarAlive) || (from === Role.Foundling && e.role === Role.Mafia && donDied);
+        if (!ok) fail(i, `seat ${e.seat} promoted from ${roleName(from)} to ${roleName(e.role)}`);
+        board.role[e.seat] = e.role;
+        // The Foundling's turn belongs to the Boss's death: the board is judged after it.
+        decided &&= expectedWinner(board, o) !== -1;
+        count(`promoted to ${roleName(e.role)}`);
+        break;
+      }
+      case 'mates':
+        for (const s of e.seats) alive(s, i, 'clan member');
+        break;
+      case 'claim':
+        alive(e.speaker, i, 'speaker');
+        count('claim');
+        break;
+      case 'foul':
+        alive(e.seat, i, 'fouled');
+        count('foul');
+        break;
+      case 'end': {
+        closePhase(i);
+        ended = true;
+        if (e.outcome !== outcome) fail(i, `the log says ${outcomeName(e.outcome)}, play() returned ${outcomeName(outcome)}`);
+        if (e.day < 1 || e.day > o['limits.maxDays']) fail(i, `ended on day ${e.day}, cap ${o['limits.maxDays']}`);
+        const w = expectedWinner(board, o);
+        if (e.outcome === Outcome.Timeout) {
+          if (w !== -1) fail(i, `a timeout on a board won by ${outcomeName(w)}`);
+          if (e.day !== o['limits.maxDays'] || phaseNo !== phases.length - 1) fail(i, `a timeout before the cap (day ${e.day})`);
+        } else if (w !== e.outcome) fail(i, `declared ${outcomeName(e.outcome)}, the board says ${w === -1 ? 'play on' : outcomeName(w)}`);
+        count(`outcome ${outcomeName(e.outcome)}`);
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  if (!ended) bad.push('no end event');
+  const t = game.table;
+  if (board.alive.some((a, s) => a !== (t.alive[s] === 1))) bad.push('the log\'s living are not the table\'s');
+  if (board.role.some((r, s) => r !== t.role[s])) bad.push('the log\'s roles are not the table\'s');
+  return bad;
+}
+
+/** Why a death's cause is not borne out by the log, or null when it is. */
+function causeMissing(e: Extract<GameEvent, { type: 'kill' }>, prev: GameEvent | undefined, acts: ReadonlySet<string>, b: Board, o: Options, missed: number): string | null {
+  const req = (choice: Choice, seat: number, target: number): boolean => acts.has(`req:${choice}:${seat}:${target}`);
+  const black = BLACK_ROLES.has(b.role[e.seat]!);
+  switch (e.cause) {
+    case DeathCause.Lynch:
+      return prev?.type === 'lynch' && prev.target === e.seat ? null : 'no lynch of him precedes';
+    case DeathCause.Mafia:
+      if (b.role[e.seat] === Role.Foundling) return 'the Foundling is immune to the mafia';
+      return req(Choice.Shoot, e.by, e.seat) ? null : `seat ${e.by} did not shoot him`;
+    case DeathCause.Maniac:
+      return req(Choice.ManiacKill, e.by, e.seat) && !acts.has(`blocked:${e.by}`) ? null : `no unfrozen Maniac ${e.by} went for him`;
+    case DeathCause.Hunt: {
+      const onManiac = b.role[e.seat] === Role.Maniac && o['hunt.onManiac'] === 'target-dies';
+      return req(Choice.Hunt, e.by, e.seat) && (black || onManiac) ? null : `no hunt by seat ${e.by} could kill him`;
+    }
+    case DeathCause.HuntMiss:
+      return b.role.some((_, t) => req(Choice.Hunt, e.seat, t) && !BLACK_ROLES.has(b.role[t]!)) ? null : 'he hunted no innocent tonight';
+    case DeathCause.Kamikaze: {
+      const commissarOf = (k: number): boolean => b.role.some((r, t) => r === Role.Commissar && req(Choice.Kamikaze, k, t));
+      const ok = e.by === e.seat ? commissarOf(e.seat) : b.role[e.seat] === Role.Commissar && req(Choice.Kamikaze, e.by, e.seat);
+      return ok ? null : 'no Kamikaze found the Commissar';
+    }
+    case DeathCause.LastShot:
+      return prev?.type === 'last-shot' && prev.target === e.seat ? null : 'no last shot at him precedes';
+    case DeathCause.Fouls:
+      return prev?.type === 'foul' && prev.seat === e.seat && prev.halfFouls >= 8 ? null : 'he has not reached 4 fouls';
+    case DeathCause.Inactivity:
+      return missed >= o['inactivity.maxMisses'] ? null : `he missed only ${missed} votes`;
+    default:
+      return 'the cause is unknown';
+  }
+}

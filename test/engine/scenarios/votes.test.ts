@@ -1,0 +1,139 @@
+// The vote: who may be voted for, every vote.tie value, vote.firstDay, start,
+// lynch.minShare and revealOnDeath.
+
+import { describe, expect, it } from 'vitest';
+import { Role, Team } from '../../../src/engine/roles.js';
+import { play, type OptionSet } from '../../helpers/scenario.js';
+import type { ScriptedProvider } from '../../helpers/scripted.js';
+
+// Seats: 0 civ, 1 don, 2-3 maf, 4 put, 5 com, 6 doc, 7 man, 8-11 civ.
+const CLUB = 'civ don maf maf put com doc man civ civ civ civ';
+const A = 8;
+const B = 9;
+const FOR_A = [0, 1, 2, 3, 4, B];
+const FOR_B = [5, 6, 7, A, 10, 11];
+/** Quiet nights (the mafia pass under unanimous), one day. */
+const DAY_ONE: OptionSet = { 'limits.maxDays': 1, 'mafia.killRule': 'unanimous' };
+
+/** Round `round` of day 1 splits 6-6 between A and B. */
+const split = (p: ScriptedProvider, round = 0): ScriptedProvider => p.allVote(1, FOR_A, A, round).allVote(1, FOR_B, B, round);
+
+describe('who may be voted for', () => {
+  it('every living player must vote for another living player: no pass, not himself', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: DAY_ONE });
+    const votes = r.provider.asked.filter((a) => a.choice === 'vote');
+    expect(votes).toHaveLength(24); // a 12-way tie and its revote
+    for (const v of votes.filter((a) => a.round === 0)) {
+      expect(v.mayPass).toBe(false);
+      expect(v.options).toEqual([...Array(12).keys()].filter((s) => s !== v.seat));
+    }
+  });
+
+  it('the most voted is lynched and every vote is public', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: DAY_ONE, script: (p) => p.allVote(1, [0, 1, 2], A) });
+    expect(r.cause(A)).toBe('lynch');
+    expect(r.events('lynch')).toEqual([{ type: 'lynch', target: A, votes: 4, reason: 'most-votes' }]);
+    for (let s = 0; s < 12; s++) if (s !== A) expect(r.provider.events(s, 'vote')).toHaveLength(12);
+  });
+});
+
+describe('vote.tie', () => {
+  it('revote-then-none: the tied go to a revote among them; a second tie lynches nobody', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: { ...DAY_ONE, 'vote.tie': 'revote-then-none' }, script: (p) => split(split(p), 1) });
+    const revote = r.provider.asked.filter((a) => a.choice === 'vote' && a.round === 1);
+    expect(revote).toHaveLength(12);
+    expect(revote.find((a) => a.seat === 0)!.options).toEqual([A, B]);
+    expect(revote.find((a) => a.seat === A)!.options).toEqual([B]);
+    expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['tie']);
+    expect(r.living()).toHaveLength(12);
+  });
+
+  it('revote-then-none: a decisive revote lynches', () => {
+    const r = play({
+      preset: 'club',
+      deal: CLUB,
+      options: { ...DAY_ONE, 'vote.tie': 'revote-then-none' },
+      script: (p) => split(p).allVote(1, [...FOR_A, 5], A, 1).allVote(1, [6, 7, A, 10, 11], B, 1),
+    });
+    expect(r.cause(A)).toBe('lynch');
+    expect(r.alive(B)).toBe(true);
+  });
+
+  it('revote-then-all: a second tie lynches all the tied', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: { ...DAY_ONE, 'vote.tie': 'revote-then-all' }, script: (p) => split(split(p), 1) });
+    expect(r.cause(A)).toBe('lynch');
+    expect(r.cause(B)).toBe('lynch');
+    expect(r.events('lynch').map((e) => e.reason)).toEqual(['tie-all', 'tie-all']);
+  });
+
+  it('none: a tie lynches nobody, without a revote', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: { ...DAY_ONE, 'vote.tie': 'none' }, script: (p) => split(p) });
+    expect(r.provider.asked.some((a) => a.round === 1)).toBe(false);
+    expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['tie']);
+    expect(r.living()).toHaveLength(12);
+  });
+
+  it('random: a tie lynches one of the tied, drawn by chance, without a revote', () => {
+    const lynched = new Set<number>();
+    for (let game = 0; game < 20; game++) {
+      const r = play({ preset: 'club', deal: CLUB, game, options: { ...DAY_ONE, 'vote.tie': 'random' }, script: (p) => split(p) });
+      expect(r.provider.asked.some((a) => a.round === 1)).toBe(false);
+      const [l] = r.events('lynch');
+      expect(l!.reason).toBe('tie-random');
+      expect(r.living()).toHaveLength(11);
+      lynched.add(l!.target);
+    }
+    expect([...lynched].sort()).toEqual([A, B]);
+  });
+});
+
+describe('vote.firstDay and start', () => {
+  it.each([
+    [true, 'day'],
+    [false, 'day'],
+    [true, 'night'],
+    [false, 'night'],
+  ])('vote.firstDay=%s, start=%s', (firstDay, start) => {
+    const r = play({ preset: 'club', deal: CLUB, options: { 'limits.maxDays': 2, 'mafia.killRule': 'unanimous', 'vote.firstDay': firstDay, start } });
+    const phases = r.events('phase').map((e) => `${e.phase} ${e.day}`);
+    expect(phases).toEqual(start === 'day' ? ['day 1', 'night 1', 'day 2', 'night 2'] : ['night 1', 'day 1', 'night 2', 'day 2']);
+    const voteDays = new Set(r.provider.asked.filter((a) => a.choice === 'vote').map((a) => a.day));
+    expect([...voteDays]).toEqual(firstDay ? [1, 2] : [2]);
+    expect(r.events('no-lynch').some((e) => e.reason === 'no-vote-today')).toBe(!firstDay);
+    // The first decision of the game belongs to the first phase.
+    expect(r.provider.asked[0]!.choice === 'vote').toBe(start === 'day' && firstDay);
+  });
+});
+
+describe('lynch.minShare', () => {
+  // Votes go one each round the table; seat 0 (and seat 1) switch to A, who then has 2 (or 3) of 12.
+  it.each([
+    [0.25, [0], false],
+    [0.25, [0, 1], true],
+    [0, [0], true],
+    [0.5, [0, 1, 2, 3], false],
+  ])('share %d with extra voters %j for A: lynched %s', (share, extra, lynched) => {
+    const r = play({ preset: 'club', deal: CLUB, options: { ...DAY_ONE, 'lynch.minShare': share }, script: (p) => p.allVote(1, extra, A) });
+    expect(r.alive(A)).toBe(!lynched);
+    if (!lynched) expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['below-share']);
+  });
+});
+
+describe('revealOnDeath', () => {
+  it.each([true, false])('revealOnDeath=%s: the lynched and the shot show their card only when true', (reveal) => {
+    const r = play({
+      preset: 'club',
+      deal: CLUB,
+      options: { 'limits.maxDays': 1, revealOnDeath: reveal },
+      script: (p) => p.allVote(1, [0, 2, 3, 4, 5, 6, 7, 8], 1).on(2, 'shoot', 1, 5).on(6, 'heal', 1, 0),
+    });
+    expect(r.cause(1)).toBe('lynch');
+    expect(r.cause(5)).toBe('mafia');
+    const deaths = r.events('death').map((e) => [e.seat, e.revealed]);
+    expect(deaths).toEqual(reveal ? [[1, Role.Don], [5, Role.Commissar]] : [[1, -1], [5, -1]]);
+    const civ = r.provider.view(0);
+    expect(civ.revealed[1]).toBe(reveal ? Role.Don : -1);
+    expect(civ.known[1]).toBe(reveal ? Team.Mafia : -1);
+    expect(civ.known[5]).toBe(reveal ? Team.Town : -1);
+  });
+});

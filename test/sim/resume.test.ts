@@ -1,0 +1,110 @@
+// An interrupted run writes exactly what finished (marked incomplete) and a
+// resumed run ends with exactly the numbers of an uninterrupted one; a
+// checkpoint of another run is refused.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveRules } from '../../src/engine/rules.js';
+import { SimInputError } from '../../src/sim/errors.js';
+import { runGames, type RunResult, type Variant } from '../../src/sim/run.js';
+import { spawnCli, cli, withoutReproducibility } from './cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'mafia-sim-resume-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const variants: Variant[] = [{ label: 'club', rules: resolveRules('club'), agents: 'random' }];
+const GAMES = 12000;
+const SEED = 3;
+const counts = (r: RunResult) => JSON.stringify(r.aggregates.map((a) => a.toJSON()));
+
+/** Runs until `stopAt` games are done, then aborts as Ctrl-C would. */
+function interruptedRun(path: string, resume: boolean, stopAt: number): Promise<RunResult> {
+  const stop = new AbortController();
+  return runGames({
+    variants,
+    seed: SEED,
+    games: GAMES,
+    threads: 2,
+    checkpoint: { path, resume },
+    signal: stop.signal,
+    onProgress: (p) => p.done >= stopAt && stop.abort(),
+  });
+}
+
+describe('checkpoint and resume', () => {
+  it('interrupted twice and resumed, the run ends with the uninterrupted numbers', async () => {
+    const file = join(root, 'twice.json');
+    const first = await interruptedRun(file, false, 2500);
+    expect(first.complete).toBe(false);
+    expect(first.stopped).toBe('interrupted');
+    expect(first.games).toBeGreaterThan(0);
+    expect(first.games).toBeLessThan(GAMES);
+    expect(first.to % first.batchSize).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).done).toBe(first.to);
+
+    // What finished is exactly games [0, first.to).
+    const prefix = await runGames({ variants, seed: SEED, games: GAMES, to: first.to, threads: 1 });
+    expect(counts(first)).toBe(counts(prefix));
+
+    const second = await interruptedRun(file, true, first.to + 4000);
+    expect(second.complete).toBe(false);
+    expect(second.resumed).toBe(first.games);
+    expect(second.to).toBeGreaterThan(first.to);
+
+    const last = await runGames({ variants, seed: SEED, games: GAMES, threads: 2, checkpoint: { path: file, resume: true } });
+    expect(last.complete).toBe(true);
+    expect(last.resumed).toBe(second.games);
+    const whole = await runGames({ variants, seed: SEED, games: GAMES, threads: 1 });
+    expect(last.games).toBe(GAMES);
+    expect(counts(last)).toBe(counts(whole));
+  });
+
+  it('refuses to overwrite a checkpoint without --resume, and to resume another run', async () => {
+    const file = join(root, 'other.json');
+    await interruptedRun(file, false, 1000);
+    await expect(runGames({ variants, seed: SEED, games: GAMES, threads: 1, checkpoint: { path: file } })).rejects.toThrow(/already exists; add --resume/);
+    const other = runGames({ variants, seed: SEED + 1, games: GAMES, threads: 1, checkpoint: { path: file, resume: true } });
+    await expect(other).rejects.toBeInstanceOf(SimInputError);
+    await expect(other).rejects.toThrow(/different run \(seed: 3 there, 4 here\)/);
+    const bigger = runGames({ variants, seed: SEED, games: GAMES * 2, threads: 1, checkpoint: { path: file, resume: true } });
+    await expect(bigger).rejects.toThrow(/different run \(game range/);
+  });
+
+  it('resume with a missing checkpoint starts afresh (a retried cluster task)', async () => {
+    const file = join(root, 'fresh.json');
+    const r = await runGames({ variants, seed: SEED, games: 2000, threads: 1, checkpoint: { path: file, resume: true } });
+    expect(r.complete).toBe(true);
+    expect(r.resumed).toBe(0);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('a damaged checkpoint is refused', async () => {
+    const file = join(root, 'damaged.json');
+    writeFileSync(file, '{"format":"mafia-sim/checkpoint-v1", "identity":');
+    await expect(runGames({ variants, seed: SEED, games: 2000, threads: 1, checkpoint: { path: file, resume: true } })).rejects.toThrow(/not readable JSON/);
+  });
+
+  it('Ctrl-C on the command line: exit 130, the finished games marked incomplete; --resume ends like one run', async () => {
+    const ckpt = join(root, 'cli.json');
+    const args = ['run', '--agents', 'random', '--seed', '9', '--games', '150000', '--threads', '2', '--json', '--checkpoint', ckpt];
+    const run = spawnCli(args);
+    while (!existsSync(ckpt)) await new Promise((r) => setTimeout(r, 20));
+    expect(JSON.parse(readFileSync(ckpt, 'utf8')).done).toBeGreaterThan(0);
+    run.child.kill('SIGINT');
+    const stopped = await run.done;
+    expect(stopped.code).toBe(130);
+    const partial = JSON.parse(stopped.stdout);
+    expect(partial.complete).toBe(false);
+    expect(partial.stopped).toBe('interrupted');
+    expect(partial.games).toBeGreaterThan(0);
+    expect(partial.range.to).toBe(partial.games);
+
+    const [resumed, whole] = await Promise.all([cli([...args, '--resume']), cli(args.filter((a) => a !== '--checkpoint' && a !== ckpt))]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout).reproducibility.resumedGames).toBe(partial.games);
+    expect(withoutReproducibility(resumed.stdout)).toBe(withoutReproducibility(whole.stdout));
+  });
+});
