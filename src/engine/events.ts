@@ -67,7 +67,8 @@ export type GameEvent =
   | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' }
   | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' }
   | { readonly type: 'request'; readonly seat: number; readonly choice: Choice; readonly target: number }
-  | { readonly type: 'frozen'; readonly seat: number; readonly by: number }
+  /** To the frozen player only: he learns he is frozen, not by whom (the host log has the Putana's request). */
+  | { readonly type: 'frozen'; readonly seat: number }
   | { readonly type: 'blocked'; readonly seat: number; readonly choice: Choice }
   | { readonly type: 'saved'; readonly seat: number; readonly by: number; readonly from: DeathCause }
   | { readonly type: 'shot-failed'; readonly target: number; readonly reason: 'split' | 'foundling' | 'no-shooter' }

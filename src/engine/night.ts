@@ -194,7 +194,7 @@ export const NIGHT_STEPS: readonly NightStep[] = [
     run: (t, night) =>
       actorsWith(t, night, Action.Freeze, (s, target) => {
         night.frozen[target] = 1;
-        t.emit({ type: 'frozen', seat: target, by: s }, target);
+        t.emit({ type: 'frozen', seat: target }, target);
       }),
   },
   {

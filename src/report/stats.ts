@@ -2,8 +2,9 @@
 // paired differences of two variants played on the same seeds, and Holm's
 // correction when many differences are tested at once. Pure functions.
 
-/** The two-sided 95% normal quantile. */
-export const Z95 = 1.959963984540054;
+import { Z95, wilson as wilsonInterval } from '../sim/precision.js';
+
+export { Z95 };
 
 export interface RateInterval {
   readonly count: number;
@@ -19,16 +20,8 @@ export interface RateInterval {
  * Mafia win rates often sit.
  */
 export function wilson(count: number, n: number, z = Z95): RateInterval {
-  if (n <= 0) return { count, n, rate: NaN, lo: 0, hi: 1 };
-  const p = count / n;
-  const z2 = z * z;
-  const denom = 1 + z2 / n;
-  const centre = (p + z2 / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  // Exact ends at 0 and n, so a rate that never happened reads as [0, hi].
-  const lo = count <= 0 ? 0 : Math.max(0, centre - half);
-  const hi = count >= n ? 1 : Math.min(1, centre + half);
-  return { count, n, rate: p, lo, hi };
+  const w = wilsonInterval(count, n, z);
+  return w ? { count, n, rate: w.rate, lo: w.low, hi: w.high } : { count, n, rate: NaN, lo: 0, hi: 1 };
 }
 
 export interface PairedDifference {

@@ -22,7 +22,10 @@ export function wilson(count: number, n: number, z = Z95): Interval | null {
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const halfWidth = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { rate: p, low: Math.max(0, centre - halfWidth), high: Math.min(1, centre + halfWidth), halfWidth };
+  // Exact ends at 0 and n, so a rate that never happened reads as [0, high].
+  const low = count <= 0 ? 0 : Math.max(0, centre - halfWidth);
+  const high = count >= n ? 1 : Math.min(1, centre + halfWidth);
+  return { rate: p, low, high, halfWidth };
 }
 
 /** The widest outcome interval's half-width (Infinity with no games). */

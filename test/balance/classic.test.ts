@@ -3,23 +3,23 @@
 // program of src/sim/exactClassic.ts), so the fairest setup is known too.
 
 import { describe, expect, it } from 'vitest';
-import { resolveRules } from '../../src/engine/rules.js';
+import { planVary } from '../../src/cli/balance.js';
+import type { Setup } from '../../src/cli/compare.js';
 import { GameWinSource } from '../../src/sim/balance/gameSource.js';
-import { knobCandidates, parseKnob } from '../../src/sim/balance/knob.js';
 import { race, RACE_DEFAULTS } from '../../src/sim/balance/race.js';
-import { splitPlayable } from '../../src/sim/balance/setups.js';
 import { classicTownWinProbability } from '../../src/sim/exactClassic.js';
 
 function nearestExact(values: number[], exact: (v: number) => number, target: number): number {
   return values.reduce((best, v) => (Math.abs(exact(v) - target) < Math.abs(exact(best) - target) ? v : best));
 }
 
+const classic = (set: string[]): Setup => ({ rules: 'classic', set, agents: 'random', agentParam: [], agentModule: [] });
+
+/** The candidates exactly as `balance --vary` plans them, raced on real games. */
 async function balanceClassic(base: string[], vary: string, seed: number) {
-  const knob = parseKnob(vary);
-  const { playable, refused } = splitPlayable(knobCandidates(knob), (set) => resolveRules('classic', { set: [...base, ...set] }));
-  const variants = playable.map((c) => ({ label: c.label, rules: c.rules, agents: 'random' }));
-  const source = new GameWinSource(variants, 'town', seed, { threads: 1 });
-  const result = await race({ ...RACE_DEFAULTS, candidates: variants.length, target: 0.5 }, source);
+  const { playable, refused } = planVary(classic(base), vary);
+  const source = new GameWinSource(playable, 'town', seed, { threads: 1 });
+  const result = await race({ ...RACE_DEFAULTS, firstLook: 500, candidates: playable.length, target: 0.5 }, source);
   return { playable, refused, result, source };
 }
 
@@ -54,9 +54,8 @@ describe('balance on the classic game picks what the exact values say is fairest
     expect(values[result.best]).toBe(want);
   });
 
-  it('leaves out values that cannot be played, with the reason', async () => {
-    const knob = parseKnob('mafia=1..7');
-    const { playable, refused } = splitPlayable(knobCandidates(knob), (set) => resolveRules('classic', { set: ['players=12', ...set] }));
+  it('leaves out values that cannot be played, with the reason', () => {
+    const { playable, refused } = planVary(classic(['players=12']), 'mafia=1..7');
     expect(playable.map((c) => c.label)).toEqual(['mafia=1', 'mafia=2', 'mafia=3', 'mafia=4', 'mafia=5']);
     expect(refused.map((c) => c.label)).toEqual(['mafia=6', 'mafia=7']);
     expect(refused[0]!.reason).toMatch(/parity/);
