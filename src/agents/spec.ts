@@ -7,9 +7,12 @@
 //   PROFILE                  base profile for everyone (default club)
 //   SCOPE=PROFILE            profile for a team (town, mafia) or a role
 //   SCOPE=module:PATH        a user's agent module for a team or role
+//   SCOPE=FILE.json          a saved profile (from `mafia-sim tune`): its base
+//                            profile and parameters, spelled out in the canonical text
 //   [SCOPE.]PARAM=NUMBER     a policy parameter, for everyone or one scope
 // `mafia` names the team; the plain Mafia role is `mafioso`.
 
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ROLES, Role } from '../engine/roles.js';
 import { PARAM_SPECS, PROFILES, isProfile, paramSpec, type Profile } from './params.js';
@@ -107,8 +110,44 @@ function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignm
     assignModule(scope, rhs.slice('module:'.length), assignments);
     return;
   }
+  if (rhs.endsWith('.json')) {
+    applyProfileFile(scope, rhs, field, assignments, overrides);
+    return;
+  }
   if (!isProfile(rhs)) throw new AgentSpecError(field, `unknown profile ${JSON.stringify(rhs)} for ${scope}; profiles: ${PROFILES.join(', ')} (or module:PATH)`);
   assignments.set(scope, { kind: 'profile', profile: rhs });
+}
+
+/** The file format `mafia-sim tune` saves. */
+export const PROFILE_FILE_FORMAT = 'mafia-sim/profile@1';
+
+/** A saved profile: its base profile for `scope` plus each tuned parameter as `scope.key=value`. */
+function applyProfileFile(scope: string, path: string, field: string, assignments: Map<string, Assignment>, overrides: Map<string, ParamOverride>): void {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new AgentSpecError(field, `${path}: cannot read a profile file (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`);
+  }
+  const d = doc as { format?: unknown; base?: unknown; params?: unknown };
+  if (typeof d !== 'object' || d === null || d.format !== PROFILE_FILE_FORMAT) {
+    throw new AgentSpecError(field, `${path}: not a profile file (expected "format": "${PROFILE_FILE_FORMAT}", as \`mafia-sim tune\` writes)`);
+  }
+  if (typeof d.base !== 'string' || !isProfile(d.base)) {
+    throw new AgentSpecError(field, `${path}: base: unknown profile ${JSON.stringify(d.base)}; profiles: ${PROFILES.join(', ')}`);
+  }
+  if (typeof d.params !== 'object' || d.params === null || Array.isArray(d.params)) {
+    throw new AgentSpecError(field, `${path}: params: expected a mapping of parameter: number`);
+  }
+  assignments.set(scope, { kind: 'profile', profile: d.base });
+  for (const [key, value] of Object.entries(d.params as Record<string, unknown>)) {
+    if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter (see docs/players.md)`);
+    try {
+      parseParam(`${scope}.${key}`, String(value), field, overrides);
+    } catch (e) {
+      throw e instanceof AgentSpecError ? new AgentSpecError(field, `${path}: params.${e.message}`) : e;
+    }
+  }
 }
 
 function parseParam(lhs: string, rhs: string, field: string, overrides: Map<string, ParamOverride>): void {

@@ -331,9 +331,53 @@ export function experimentArgv(file: string, doc: Record<string, unknown>): stri
   return argv;
 }
 
+export interface ExperimentOverrideArgs {
+  readonly seed?: string;
+  readonly games?: string;
+  readonly threads?: string;
+  readonly out?: string;
+  readonly json?: boolean;
+  readonly quiet?: boolean;
+  readonly title?: string;
+}
+
+/**
+ * The `mafia-sim experiment FILE` flags as flags of the file's command:
+ * `--games` is the game budget of a balance race, the game cap of `fair`,
+ * and the games per setup (point) of `roles` and `tune`.
+ */
+export function experimentOverrideFlags(command: BalanceExperimentCommand, o: ExperimentOverrideArgs): string[] {
+  const games = command === 'balance' ? '--budget' : command === 'fair' ? '--max-games' : '--games';
+  return [
+    ...(o.seed !== undefined ? ['--seed', o.seed] : []),
+    ...(o.games !== undefined ? [games, o.games] : []),
+    ...(o.threads !== undefined ? ['--threads', o.threads] : []),
+    ...(o.out !== undefined ? ['--out', o.out] : []),
+    ...(o.json ? ['--json'] : []),
+    ...(o.quiet ? ['--quiet'] : []),
+    ...(o.title !== undefined ? ['--title', o.title] : []),
+  ];
+}
+
+/** `argv` with every flag that `extra` gives taken out (flag and value), then `extra` appended. */
+export function withOverrides(argv: readonly string[], extra: readonly string[]): string[] {
+  const given = new Set(extra.filter((w) => w.startsWith('--')));
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    const hasValue = i + 1 < argv.length && !argv[i + 1]!.startsWith('--');
+    if (w.startsWith('--') && given.has(w)) {
+      if (hasValue) i++;
+      continue;
+    }
+    out.push(w);
+  }
+  return [...out, ...extra];
+}
+
 /** Runs a balance, roles, fair or tune experiment file; `extra` flags (e.g. --seed, --out) are added last and win. */
 export async function runBalanceExperiment(file: string, doc: Record<string, unknown> & { command: BalanceExperimentCommand }, extra: readonly string[] = []): Promise<void> {
-  const y = yargs([...experimentArgv(file, doc), ...extra])
+  const y = yargs(withOverrides(experimentArgv(file, doc), extra))
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(file, msg.replace(/^Unknown arguments?: /, 'unknown key(s): '));

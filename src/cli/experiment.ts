@@ -12,6 +12,7 @@ import { isPresetName } from '../engine/presets.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { VariantInput } from '../report/summary.js';
 import { wholeNumber } from './common.js';
+import { experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './balance.js';
 import { DEFAULT_PRECISION_CAP, executeStudy, parsePrecision, resolveSetup, uniqueLabels, withStudyOutput, type OutputArgs, type Setup, type StudyPlan } from './compare.js';
 import { guarded, isUserError, UsageError } from './errors.js';
 import { planSweep, parseVary } from './sweep.js';
@@ -66,6 +67,11 @@ function zodMessage(issue: z.core.$ZodIssue): { field: string; message: string }
 
 /** Reads and checks an experiment file's shape; the rules inside are checked by `planExperiment`. */
 export function readExperiment(file: string): Experiment {
+  return validateExperiment(file, readExperimentDoc(file));
+}
+
+/** The file's YAML mapping, not yet validated (balance-family studies have their own schema). */
+export function readExperimentDoc(file: string): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -79,12 +85,16 @@ export function readExperiment(file: string): Experiment {
     throw new UsageError(file, `not valid YAML: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(file, 'must be a YAML mapping with title, command, rules, ...');
+  return doc as Record<string, unknown>;
+}
+
+function validateExperiment(file: string, doc: Record<string, unknown>): Experiment {
   const parsed = ExperimentSchema.safeParse(doc);
   if (!parsed.success) {
     const { field, message } = zodMessage(parsed.error.issues[0]!);
     throw new UsageError(`${file}: ${field}`, message);
   }
-  checkCommandFields(file, parsed.data, doc as Record<string, unknown>);
+  checkCommandFields(file, parsed.data, doc);
   return parsed.data;
 }
 
@@ -218,7 +228,9 @@ export const experimentCommand = {
       .option('games', { type: 'string', describe: 'games per variant (default: the file\'s games)' })
       .option('seed', { type: 'string', describe: 'master seed (default: the file\'s seed)' }),
   handler: guarded(async (a: ExperimentArgs) => {
-    const x = readExperiment(a.file);
+    const doc = readExperimentDoc(a.file);
+    if (isBalanceExperiment(doc)) return runBalanceExperiment(a.file, doc, experimentOverrideFlags(doc.command, a));
+    const x = validateExperiment(a.file, doc);
     const overrides: ExperimentOverrides = {
       ...(a.games !== undefined ? { games: wholeNumber('--games', a.games, 1) } : {}),
       ...(a.seed !== undefined ? { seed: wholeNumber('--seed', a.seed, 0) } : {}),

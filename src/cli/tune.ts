@@ -2,6 +2,7 @@
 // parameters for its own best win rate against the other side's current
 // players, save the result as a profile, and measure the gain on fresh games.
 
+import { PROFILE_FILE_FORMAT } from '../agents/spec.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
@@ -20,7 +21,7 @@ import { guarded, UsageError } from './errors.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
 export const DEFAULT_TEST_GAMES = 20_000;
-export const PROFILE_FORMAT = 'mafia-sim/profile@1';
+export const PROFILE_FORMAT = PROFILE_FILE_FORMAT;
 
 /** Parameter prefixes that only one side's roles read; unprefixed parameters apply to everyone. */
 const SIDE_OF_PREFIX: Record<string, TeamName | 'depends'> = {

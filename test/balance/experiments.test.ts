@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import yargs, { type Argv } from 'yargs';
 import { describe, expect, it } from 'vitest';
-import { balanceCommand, experimentArgv, isBalanceExperiment, planVary, baseSetup } from '../../src/cli/balance.js';
+import { balanceCommand, baseSetup, experimentArgv, experimentOverrideFlags, isBalanceExperiment, planVary, withOverrides } from '../../src/cli/balance.js';
 import { fairCommand } from '../../src/cli/fair.js';
 import { rolesCommand } from '../../src/cli/roles.js';
 import { tuneCommand } from '../../src/cli/tune.js';
@@ -56,6 +56,15 @@ describe('balance experiment files', () => {
     const argv = experimentArgv('/x/y/study.yaml', { command: 'balance', rules: 'house.yaml', forPlayers: '8..12', set: ['vote.tie=random', 'revealOnDeath=true'], agentParams: ['readSkill=1'], quiet: true, budget: 5000 });
     expect(argv).toEqual(['balance', '--rules', '/x/y/house.yaml', '--for-players', '8..12', '--set', 'vote.tie=random', '--set', 'revealOnDeath=true', '--agent-param', 'readSkill=1', '--quiet', '--budget', '5000']);
     expect(experimentArgv('/x/s.yaml', { command: 'fair', rules: 'club' })).toEqual(['fair', '--rules', 'club']);
+  });
+
+  it('take the experiment command\'s overrides as their own flags, last so they win', async () => {
+    expect(experimentOverrideFlags('balance', { seed: '7', games: '5000', json: true })).toEqual(['--seed', '7', '--budget', '5000', '--json']);
+    expect(experimentOverrideFlags('fair', { games: '9000' })).toEqual(['--max-games', '9000']);
+    const path = join(DIR, 'balance-classic-mafia.yaml');
+    const a = await parsed(withOverrides(experimentArgv(path, parseYaml(readFileSync(path, 'utf8')) as Record<string, unknown>), experimentOverrideFlags('balance', { seed: '7', games: '5000' })));
+    expect(a['seed']).toBe('7');
+    expect(a['budget']).toBe('5000');
   });
 
   it('refuse keys their command does not take', async () => {
