@@ -1,7 +1,7 @@
 #!/bin/bash
 # A study as SHARDS shards run by GNU parallel -- on this machine, or on
 # several with `--sshloginfile` and a shared STUDY_DIR -- then merged
-# (docs/scale.md). The one-line form:
+# (README.md (Millions of games)). The one-line form:
 #   parallel mafia-sim run --games 10000000 --seed 1 --shard {}/8 --threads 1 --out parts --quiet ::: $(seq 0 7) && mafia-sim merge parts --out result
 set -euo pipefail
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs deploy/k8s/study.yaml to completion, then the merge, and saves the
-# merged result as summary.json in the current directory (docs/scale.md).
+# merged result as summary.json in the current directory (README.md (Millions of games)).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 kubectl apply -f "$here/study.yaml"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Submits a study as a Slurm job array of SHARDS tasks, plus a merge job that
-# runs once all of them succeed (docs/scale.md). Example:
+# runs once all of them succeed (README.md (Millions of games)). Example:
 #   SHARDS=20 GAMES=100000000 RULES=forum SEED=7 deploy/slurm/submit.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

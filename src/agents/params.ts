@@ -1,6 +1,6 @@
 // The heuristic players' knobs: every policy parameter as one table row (key,
 // meaning, range, value per profile). Profiles are columns of this table, so a
-// study sweeps a parameter exactly like a rule option, and docs/players.md is
+// study sweeps a parameter exactly like a rule option, and README.md (The players) is
 // written from the same rows.
 
 export const PROFILES = ['random', 'novice', 'club', 'expert'] as const;

@@ -55,7 +55,7 @@ async function loadModule(path: string): Promise<CreateAgent> {
   }
   const create = mod['createAgent'];
   if (typeof create !== 'function') {
-    throw new AgentSpecError('--agent-module', `${path} must export a function createAgent(seat, role) returning an Agent (see docs/players.md)`);
+    throw new AgentSpecError('--agent-module', `${path} must export a function createAgent(seat, role) returning an Agent (see README.md (The players))`);
   }
   return create as CreateAgent;
 }

@@ -141,7 +141,7 @@ function applyProfileFile(scope: string, path: string, field: string, assignment
   }
   assignments.set(scope, { kind: 'profile', profile: d.base });
   for (const [key, value] of Object.entries(d.params as Record<string, unknown>)) {
-    if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter (see docs/players.md)`);
+    if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter (see README.md (The players))`);
     try {
       parseParam(`${scope}.${key}`, String(value), field, overrides);
     } catch (e) {
@@ -157,7 +157,7 @@ function parseParam(lhs: string, rhs: string, field: string, overrides: Map<stri
     const dot = lhs.indexOf('.');
     const head = dot > 0 ? scopeOf(lhs.slice(0, dot)) : undefined;
     if (head === undefined || !paramSpec(lhs.slice(dot + 1))) {
-      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters are listed in docs/players.md (e.g. readSkill, hunt.threshold)`);
+      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters are listed in README.md (The players) (e.g. readSkill, hunt.threshold)`);
     }
     scope = head;
     key = lhs.slice(dot + 1);

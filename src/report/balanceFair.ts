@@ -144,7 +144,7 @@ export function fairHtml(s: FairSection): string {
     `<p>${escapeHtml(errorRatesText(s))}</p>`,
     `<p class="note">Method: two one-sided Wald SPRTs on the games in order, one at each edge of the band, looked at every ${escapeHtml(fmtCount(s.config.batch))} games; ` +
       `each stops when its log-likelihood ratio reaches log(1/α) ("inside") or log(β/2) ("outside"). Fair when both say inside; not fair as soon as one says outside. ` +
-      `By Ville's inequality these thresholds bound the error rates however often the test looks; the game cap (${escapeHtml(fmtCount(s.config.maxGames))}) can only add "undecided". See docs/balance.md.</p>`,
+      `By Ville's inequality these thresholds bound the error rates however often the test looks; the game cap (${escapeHtml(fmtCount(s.config.maxGames))}) can only add "undecided". See README.md (Balancing).</p>`,
   ].join('\n');
 }
 

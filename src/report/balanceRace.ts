@@ -191,7 +191,7 @@ export function methodText(s: Pick<RaceSection, 'alpha' | 'plannedLooks' | 'delt
     `Method: every open candidate plays the same game seeds; looks after ${s.firstLook} games each, then ×${s.growth}, at most ${s.plannedLooks} looks. ` +
     `At each look a candidate is dropped when its distance to the target is surely larger than another candidate's, using Chernoff (Kullback-Leibler) bounds ` +
     `at ${s.deltaPerSide.toPrecision(3)} per side: a union bound over ${s.candidates.length} candidates × ${s.plannedLooks} looks × 2 sides keeps the chance of dropping the true best at most ${s.alpha}. ` +
-    `"Confidence" is the highest level at which the final counts single out the recommendation under the same union bound. See docs/balance.md.`
+    `"Confidence" is the highest level at which the final counts single out the recommendation under the same union bound. See README.md (Balancing).`
   );
 }
 

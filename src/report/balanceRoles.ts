@@ -208,7 +208,7 @@ export function rolesHtml(s: RoleValues): string {
     htmlTable('role-values', ['role', 'add one in place of a Civilian: Δ [95%]', 'remove one, a Civilian in its place: Δ [95%]', 'points [95%]'], rows, [false, true, true, true]),
     s.refused.length > 0 ? `<p class="note">Not playable: ${s.refused.map((r) => `${escapeHtml(r.label)} (${escapeHtml(r.reason)})`).join('; ')}.</p>` : '',
     `<p class="note">Method: every setup plays the same game seeds; Δ is the paired difference in ${escapeHtml(s.team)}'s win rate against the base (95% Wald interval from the discordant games). ` +
-      `Points = 1 + x / u, where x is the role's effect (the add Δ, minus the remove Δ, or their mean) and u the Civilian unit above; their intervals use the delta method with the worst-case correlation, so they are conservative. See docs/balance.md.</p>`,
+      `Points = 1 + x / u, where x is the role's effect (the add Δ, minus the remove Δ, or their mean) and u the Civilian unit above; their intervals use the delta method with the worst-case correlation, so they are conservative. See README.md (Balancing).</p>`,
   ].join('\n');
 }
 

@@ -160,7 +160,7 @@ export function tuneHtml(s: TuneSection): string {
     `<p>${escapeHtml(useText(s))}</p>`,
     `<p class="note">Method: compass search from the ${escapeHtml(s.profile)} profile's values; every point plays the same ${escapeHtml(fmtCount(s.trainGames))} training games (games 0 to ${escapeHtml(fmtCount(s.trainGames - 1))}) ` +
       `and moves only to a neighbour that beats it by two paired standard errors, else the steps halve (${s.evaluations} points in ${s.rounds.length} rounds, stopped by ${escapeHtml(s.stoppedBy)}). ` +
-      `The gain is measured on the next ${escapeHtml(fmtCount(s.testGames))} games, which the search never played, so picking the luckiest point cannot inflate it. See docs/balance.md.</p>`,
+      `The gain is measured on the next ${escapeHtml(fmtCount(s.testGames))} games, which the search never played, so picking the luckiest point cannot inflate it. See README.md (Balancing).</p>`,
   ].join('\n');
 }
 

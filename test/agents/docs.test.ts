@@ -1,11 +1,11 @@
-// docs/players.md documents every policy parameter with its per-profile values.
+// README.md (The players) documents every policy parameter with its per-profile values.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PARAM_SPECS } from '../../src/agents/params.js';
 
-describe('docs/players.md', () => {
-  const text = readFileSync(new URL('../../docs/players.md', import.meta.url), 'utf8');
+describe('README.md (The players)', () => {
+  const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
   it('has a row for every parameter with its novice / club / expert values', () => {
     for (const s of PARAM_SPECS) {

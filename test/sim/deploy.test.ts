@@ -1,4 +1,4 @@
-// The deploy/ recipes do what docs/scale.md says: the Slurm array script,
+// The deploy/ recipes do what README.md (Millions of games) says: the Slurm array script,
 // run as three array tasks, and the merge script give exactly one run's
 // numbers; the Kubernetes manifests are an Indexed Job whose shard count
 // matches its completions, writing to the volume the merge Job reads.

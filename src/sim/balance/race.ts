@@ -4,7 +4,7 @@
 // is surely farther from the target than some other candidate's is dropped,
 // so the games go where the answer is still open. The schedule of looks is
 // fixed in advance, which is what makes the stated confidence exact: one
-// union bound over candidates x looks x sides (see docs/balance.md).
+// union bound over candidates x looks x sides (see README.md (Balancing)).
 
 import { distanceBounds, klBounds, type Bounds } from './bounds.js';
 

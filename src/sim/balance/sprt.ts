@@ -2,7 +2,7 @@
 // one-sided Wald SPRTs, one at each edge of the fair band, each with an
 // indifference margin. The thresholds are Wald's conservative ones, so the
 // stated error rates are upper bounds (Ville's inequality), and they stay
-// bounds when the test only looks after each batch. See docs/balance.md.
+// bounds when the test only looks after each batch. See README.md (Balancing).
 
 export interface FairConfig {
   /** The centre of the fair band, usually 0.5. */
