@@ -62,6 +62,18 @@ export function agentsText(agents: string | readonly string[]): string {
   return typeof agents === 'string' ? agents : agents.join(',');
 }
 
+/** The setup every variant starts from: the shared rule flags and players of the command line (without the rules source). */
+export function baseSetup(a: { players?: string; mafia?: string; set?: string[] } & AgentArgs): Omit<Setup, 'rules'> {
+  return {
+    ...(a.players !== undefined ? { players: a.players } : {}),
+    ...(a.mafia !== undefined ? { mafia: a.mafia } : {}),
+    set: a.set ?? [],
+    agents: agentsText(a.agents),
+    agentParam: a.agentParam ?? [],
+    agentModule: a.agentModule ?? [],
+  };
+}
+
 /** Runs `fn`; a user error inside it is re-raised naming `field` first, so the message says which input was wrong. */
 export function naming<T>(field: string, fn: () => T): T {
   try {
@@ -250,14 +262,7 @@ export const compareCommand = {
     const { seed, games, threads, precision } = studyNumbers(a, DEFAULT_COMPARE_GAMES);
     const sources = ([] as string[]).concat(a.rules);
     const variants = (a.variant ?? []).map((text) => ({ ...parseVariantSpec(text, `--variant ${JSON.stringify(text)}`), field: `--variant ${JSON.stringify(text)}` }));
-    const base = {
-      ...(a.players !== undefined ? { players: a.players } : {}),
-      ...(a.mafia !== undefined ? { mafia: a.mafia } : {}),
-      set: a.set ?? [],
-      agents: agentsText(a.agents),
-      agentParam: a.agentParam ?? [],
-      agentModule: a.agentModule ?? [],
-    };
+    const base = baseSetup(a);
     const planned = planCompare({ sources, base, variants, includeBase: a.base });
     const resolved = resolveVariants(planned);
     const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');

@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { SettingValue, SkippedPoint, VariantInput } from '../report/summary.js';
 import { agentsFromArgs, withAgents, withRules, withSeed, type AgentArgs } from './common.js';
-import { agentsText, applyAssignment, executeStudy, resolveSetup, studyNumbers, uniqueLabels, withStudyOutput, type Setup, type StudyArgs } from './compare.js';
+import { applyAssignment, baseSetup, executeStudy, resolveSetup, studyNumbers, uniqueLabels, withStudyOutput, type Setup, type StudyArgs } from './compare.js';
 import { guarded, isUserError, UsageError } from './errors.js';
 
 export const DEFAULT_SWEEP_GAMES = 10000;
@@ -130,15 +130,7 @@ export const sweepCommand = {
   handler: guarded(async (a: SweepArgs) => {
     const { seed, games, threads, precision } = studyNumbers(a, DEFAULT_SWEEP_GAMES);
     const varies = a.vary.map((t) => parseVary(t));
-    const base: Setup = {
-      rules: a.rules,
-      ...(a.players !== undefined ? { players: a.players } : {}),
-      ...(a.mafia !== undefined ? { mafia: a.mafia } : {}),
-      set: a.set ?? [],
-      agents: agentsText(a.agents),
-      agentParam: a.agentParam ?? [],
-      agentModule: a.agentModule ?? [],
-    };
+    const base: Setup = { rules: a.rules, ...baseSetup(a) };
     agentsFromArgs(a);
     const { variants, skipped } = planSweep(base, varies);
     const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');

@@ -7,7 +7,7 @@ import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
 import { GENERATOR_ID } from '../engine/rng.js';
 import type { Rules } from '../engine/rules.js';
 import type { Aggregate, AggregateJSON } from '../sim/aggregate.js';
-import { discordant, holm, pairedDifference, wilson } from './stats.js';
+import { discordant, holm, pairedDifference, wilson, type PairedDifference } from './stats.js';
 import { toolVersion } from '../sim/version.js';
 
 export type StudyKind = 'run' | 'compare' | 'sweep';
@@ -89,16 +89,9 @@ export interface VariantSummary {
   readonly aggregate: AggregateJSON;
 }
 
-export interface DifferenceSummary {
+export interface DifferenceSummary extends PairedDifference {
   readonly rateA: number;
   readonly rateB: number;
-  readonly diff: number;
-  readonly lo: number;
-  readonly hi: number;
-  readonly se: number;
-  readonly onlyA: number;
-  readonly onlyB: number;
-  readonly p: number;
   /** Holm-adjusted over every tested (pair, outcome) of the study. */
   readonly pHolm: number;
   readonly significant: boolean;
