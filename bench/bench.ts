@@ -1,63 +1,108 @@
 // `npm run bench`: games/s and peak memory for the setups of the speed issue,
-// each the median of several fresh processes, printed as a Markdown table
-// with the command that reproduces each row.
+// each the median of several fresh processes (bench/one.ts: a whole run
+// through the sim's front door with the stated threads), printed as a
+// Markdown table with the command that reproduces each row, then the ratios
+// the issue sets targets for. Arguments filter rows by name; BENCH_RUNS sets
+// the processes per row (memory rows run once), BENCH_SCALE scales the game
+// counts. Say what the machine's load was: it is printed at start and end.
 
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { BenchConfig, BenchResult } from './one.js';
 
 interface Row {
-  name: string;
-  config: { rules: string; players?: number; mafia?: number; agents: string; threads: number; games: number };
+  readonly name: string;
+  readonly config: BenchConfig;
+  /** Memory rows run once: their figure is the peak RSS, and they are long. */
+  readonly memory?: boolean;
 }
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+interface Measured {
+  readonly row: Row;
+  readonly games: number;
+  readonly rate: number;
+  readonly cpuPerGameUs: number;
+  readonly rssMB: number;
+}
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const SCALE = Number(process.env['BENCH_SCALE'] ?? 1);
 const one = fileURLToPath(new URL('./one.js', import.meta.url));
 
-const rows: Row[] = [
-  { name: 'classic 12/3 random, 1 thread', config: { rules: 'classic', players: 12, mafia: 3, agents: 'random', threads: 1, games: 2_000_000 } },
-  { name: 'club default agents, 1 thread', config: { rules: 'club', agents: 'club', threads: 1, games: 500_000 } },
-  { name: 'club default agents, 2 threads', config: { rules: 'club', agents: 'club', threads: 2, games: 1_000_000 } },
-  { name: 'forum 12 default agents, 2 threads', config: { rules: 'forum', players: 12, agents: 'club', threads: 2, games: 200_000 } },
-  { name: 'forum 24 default agents, 2 threads', config: { rules: 'forum', players: 24, agents: 'club', threads: 2, games: 100_000 } },
-  { name: 'forum 48 default agents, 2 threads', config: { rules: 'forum', players: 48, agents: 'club', threads: 2, games: 50_000 } },
-  { name: 'forum 96 default agents, 2 threads', config: { rules: 'forum', players: 96, agents: 'club', threads: 2, games: 20_000 } },
-  { name: 'club default agents, 2 threads, 10^4 games (memory)', config: { rules: 'club', agents: 'club', threads: 2, games: 10_000 } },
-  { name: 'club default agents, 2 threads, 10^7 games (memory)', config: { rules: 'club', agents: 'club', threads: 2, games: 10_000_000 } },
+const club = (threads: number, games: number, memory = false): Row => ({
+  name: `club default agents, ${threads} thread${threads > 1 ? 's' : ''}${memory ? `, ${games.toExponential(0).replace('e+', 'e')} games (memory)` : ''}`,
+  config: { rules: 'club', agents: 'club', threads, games },
+  memory,
+});
+const forum = (players: number, games: number): Row => ({
+  name: `forum ${players} default agents, 2 threads`,
+  config: { rules: 'forum', players, agents: 'club', threads: 2, games },
+});
+
+const ROWS: readonly Row[] = [
+  { name: 'classic 12/3 random, 1 thread', config: { rules: 'classic', players: 12, mafia: 3, agents: 'random', threads: 1, games: 4_000_000 } },
+  { name: 'classic 12/3 random, 2 threads', config: { rules: 'classic', players: 12, mafia: 3, agents: 'random', threads: 2, games: 8_000_000 } },
+  club(1, 200_000),
+  club(2, 400_000),
+  forum(12, 100_000),
+  forum(24, 20_000),
+  forum(48, 5_000),
+  forum(96, 1_000),
+  { name: 'classic 12/3 random, 2 threads, 1e4 games (memory)', config: { rules: 'classic', agents: 'random', threads: 2, games: 10_000 }, memory: true },
+  { name: 'classic 12/3 random, 2 threads, 1e7 games (memory)', config: { rules: 'classic', agents: 'random', threads: 2, games: 10_000_000 }, memory: true },
+  club(2, 10_000, true),
+  club(2, 10_000_000, true),
 ];
 
-const only = process.argv.slice(2);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (x: number): string => Math.round(x).toLocaleString('en-US');
 
-const agentsAvailable = (() => {
-  try {
-    execFileSync(process.execPath, [one, JSON.stringify({ rules: 'club', agents: 'club', threads: 1, games: 10 })], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-console.log(`mafia-sim benchmark, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
-console.log(`median of ${RUNS} fresh processes per row\n`);
-console.log('| setup | games | games/s (median) | peak RSS MB (max) | command |');
-console.log('|---|---:|---:|---:|---|');
-for (const row of rows) {
-  if (only.length && !only.some((o) => row.name.includes(o))) continue;
-  const cfg = { ...row.config, games: Math.max(1000, Math.round(row.config.games * SCALE)) };
-  if (cfg.agents !== 'random' && !agentsAvailable) {
-    console.log(`| ${row.name} | - | (profile ${cfg.agents} not available) | - | - |`);
-    continue;
-  }
-  const rates: number[] = [];
-  const rss: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const out = execFileSync(process.execPath, [one, JSON.stringify(cfg)], { encoding: 'utf8' });
-    const r = JSON.parse(out) as { gamesPerSecond: number; maxRssMB: number };
-    rates.push(r.gamesPerSecond);
-    rss.push(r.maxRssMB);
-  }
-  const flags = `--rules ${cfg.rules}${cfg.players ? ` --players ${cfg.players}` : ''}${cfg.mafia ? ` --mafia ${cfg.mafia}` : ''} --agents ${cfg.agents} --threads ${cfg.threads} --games ${cfg.games}`;
-  console.log(`| ${row.name} | ${cfg.games} | ${Math.round(median(rates)).toLocaleString('en-US')} | ${Math.max(...rss).toFixed(0)} | \`mafia-sim run ${flags}\` |`);
+function commandOf(cfg: BenchConfig): string {
+  return `node dist/bench/one.js '${JSON.stringify(cfg)}'`;
 }
+
+function measure(row: Row): Measured {
+  const cfg: BenchConfig = { ...row.config, games: Math.max(1000, Math.round(row.config.games * SCALE)) };
+  const runs = row.memory ? 1 : RUNS;
+  const results: BenchResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, [one, JSON.stringify(cfg)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    results.push(JSON.parse(out) as BenchResult);
+  }
+  const rate = median(results.map((r) => r.gamesPerSecond));
+  const cpuPerGameUs = median(results.map((r) => (r.cpuSeconds / cfg.games) * 1e6));
+  const rssMB = Math.max(...results.map((r) => r.maxRssMB));
+  console.log(`| ${row.name} | ${fmt(cfg.games)} | ${fmt(rate)} | ${cpuPerGameUs.toFixed(2)} | ${rssMB.toFixed(0)} | \`${commandOf(cfg)}\` |`);
+  return { row, games: cfg.games, rate, cpuPerGameUs, rssMB };
+}
+
+function ratioLines(done: readonly Measured[]): string[] {
+  const by = (name: string): Measured | undefined => done.find((m) => m.row.name === name);
+  const lines: string[] = [];
+  const c1 = by(club(1, 0).name);
+  const c2 = by(club(2, 0).name);
+  if (c1 && c2) lines.push(`- club, 2 threads / 1 thread: ${(c2.rate / c1.rate).toFixed(2)}x`);
+  const f12 = by(forum(12, 0).name);
+  for (const p of [24, 48, 96]) {
+    const f = by(forum(p, 0).name);
+    if (f12 && f) lines.push(`- forum ${p} / forum 12, cost per game: ${(f12.rate / f.rate).toFixed(1)}x`);
+  }
+  const mem = done.filter((m) => m.row.memory);
+  if (mem.length > 0) lines.push(`- peak RSS of the memory rows: ${mem.map((m) => `${fmt(m.games)} games ${m.rssMB.toFixed(0)} MB`).join(', ')}`);
+  return lines;
+}
+
+const only = process.argv.slice(2);
+const rows = ROWS.filter((r) => only.length === 0 || only.some((o) => r.name.includes(o)));
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+console.log(
+  `mafia-sim benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
+);
+console.log(`load average (1, 5, 15 min) at start: ${load()}; median of ${RUNS} fresh processes per row (memory rows: one)\n`);
+console.log('| setup | games | games/s (median) | CPU µs per game (all threads) | peak RSS MB | command |');
+console.log('|---|---:|---:|---:|---:|---|');
+const done = rows.map(measure);
+console.log('');
+for (const line of ratioLines(done)) console.log(line);
+console.log(`\nload average at end: ${load()}`);

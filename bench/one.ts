@@ -1,12 +1,14 @@
 // One benchmark measurement in a fresh process: plays a setup through the
-// sim's front door and prints games/s and peak memory as JSON. Run by
-// bench.ts, which takes the median over several processes.
+// sim's front door (runGames, with the stated thread count, pool start-up
+// included) and prints games/s and peak memory as JSON. Run by bench.ts,
+// which takes the median over several processes; run it alone to reproduce
+// one row: node dist/bench/one.js '{"rules":"classic","agents":"random","threads":1,"games":1000000}'
 
 import { parseAgents } from '../src/agents/index.js';
 import { resolveRules } from '../src/engine/rules.js';
 import { runGames } from '../src/sim/run.js';
 
-interface Config {
+export interface BenchConfig {
   rules: string;
   players?: number;
   mafia?: number;
@@ -15,13 +17,31 @@ interface Config {
   games: number;
 }
 
-const cfg = JSON.parse(process.argv[2] ?? '{}') as Config;
+export interface BenchResult {
+  gamesPerSecond: number;
+  seconds: number;
+  /** CPU seconds of the whole process (every thread), user + system. */
+  cpuSeconds: number;
+  /** Peak resident set of the process, worker threads included. */
+  maxRssMB: number;
+  games: number;
+  town: number;
+}
+
+const cfg = JSON.parse(process.argv[2] ?? '{}') as BenchConfig;
 const rules = resolveRules(cfg.rules, { players: cfg.players, mafia: cfg.mafia });
 const agents = parseAgents(cfg.agents).canonical;
+const cpu0 = process.cpuUsage();
 const t0 = process.hrtime.bigint();
 const result = await runGames({ variants: [{ label: cfg.rules, rules, agents }], seed: 1, games: cfg.games, threads: cfg.threads });
 const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-const maxRssMB = process.resourceUsage().maxRSS / 1024;
-process.stdout.write(
-  JSON.stringify({ gamesPerSecond: cfg.games / seconds, seconds, maxRssMB, games: result.games, town: result.aggregates[0]!.count('town') }) + '\n',
-);
+const cpu = process.cpuUsage(cpu0);
+const out: BenchResult = {
+  gamesPerSecond: cfg.games / seconds,
+  seconds,
+  cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  maxRssMB: process.resourceUsage().maxRSS / 1024,
+  games: result.games,
+  town: result.aggregates[0]!.count('town'),
+};
+process.stdout.write(JSON.stringify(out) + '\n');

@@ -1,7 +1,8 @@
 // The day: fouls, public claims, the vote and its tie rules, the lynch's
 // share threshold and inactivity. Votes are collected in `collectVotes` and
-// turned into a lynch by `decideLynch`, so the forum turn can hold the lynch
-// until the night's requests have resolved.
+// turned into a lynch by `carryOutLynch`, so the forum turn can hold the
+// lynch until the night's requests have resolved. A vote allocates nothing:
+// its tallies and lists live in a Ballot reused from day to day.
 
 import { NONE, type ClaimSink } from './agent.js';
 import { Audience, Choice, DeathCause, type Claim } from './events.js';
@@ -11,11 +12,21 @@ import type { Table } from './table.js';
 const SILENCE_AT = 6;
 const REMOVE_AT = 8;
 
-/** Rolls each living player's foul for this phase: `size` in half fouls (1 minor, 2 full, 4 for moving at night). */
-export function rollFouls(t: Table, night: boolean, afterRemoval: () => void = () => {}): void {
+/** After a removal: true if the game is over (the caller stops at once). */
+export type AfterRemoval = () => boolean;
+const keepPlaying: AfterRemoval = () => false;
+
+/**
+ * Rolls each living player's foul for this phase: `size` in half fouls (1
+ * minor, 2 full, 4 for moving at night). True if a removal ended the game.
+ */
+export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval = keepPlaying): boolean {
   const o = t.rules.options;
   const rate = night ? o['fouls.perNightRate'] : o['fouls.perDayRate'];
-  for (const v of t.views) v.silenced = false;
+  if (t.anySilenced) {
+    for (const v of t.views) v.silenced = false;
+    t.anySilenced = false;
+  }
   if (rate > 0) {
     for (let s = 0; s < t.n; s++) {
       if (!t.alive[s] || t.chance.next() >= rate) continue;
@@ -28,14 +39,16 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: () => void = (
         t.speechLost[s] = 1;
         t.penaltyVotes[s] = 1;
       }
-      t.emit({ type: 'foul', seat: s, halfFouls: after, silenced }, Audience.Public);
+      if (t.listening) t.emit({ type: 'foul', seat: s, halfFouls: after, silenced }, Audience.Public);
       if (after >= REMOVE_AT) {
         t.kill(s, DeathCause.Fouls, -1, 'removed');
-        afterRemoval(); // an elimination: the caller may end the game before the next seat's roll
+        // an elimination: the game may end here, before the next seat's roll
+        if (afterRemoval()) return true;
       }
     }
   }
-  if (!night) takeLostSpeeches(t);
+  if (!night && t.foulsOn) takeLostSpeeches(t);
+  return false;
 }
 
 /** A player who reached 3 fouls since the last day loses today's speech, whether the third foul came by day or by night. */
@@ -43,21 +56,24 @@ function takeLostSpeeches(t: Table): void {
   for (let s = 0; s < t.n; s++) {
     if (!t.speechLost[s]) continue;
     t.speechLost[s] = 0;
-    t.views[s]!.silenced = t.alive[s] === 1;
+    const silenced = t.alive[s] === 1;
+    t.views[s]!.silenced = silenced;
+    if (silenced) t.anySilenced = true;
   }
 }
 
-class Speech implements ClaimSink {
+/** Where the speaker of the moment puts his claims; one per game, reused every day. */
+export class Speech implements ClaimSink {
   speaker = 0;
   constructor(private readonly t: Table) {}
   say(claim: Claim): void {
-    this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
+    if (this.t.listening) this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
   }
 }
 
 /** Each living player who is not silenced may make public claims. */
-export function speak(t: Table): void {
-  const sink = new Speech(t);
+export function speak(t: Table, sink: Speech = new Speech(t)): void {
+  if (!t.speaking) return;
   for (let s = 0; s < t.n; s++) {
     const agent = t.agents[s]!;
     if (!t.alive[s] || !agent.speak || t.views[s]!.silenced) continue;
@@ -66,72 +82,130 @@ export function speak(t: Table): void {
   }
 }
 
-/** The votes of one vote: tally per seat and the living count it was taken among. */
-export interface VoteResult {
-  /** Seats to lynch (empty for none); more than one only under `vote.tie = revote-then-all`. */
-  readonly lynched: number[];
-  readonly votes: number;
-  readonly reason: LynchReason;
-}
 type LynchReason = 'most-votes' | 'tie-random' | 'tie-all';
 
-const NO_LYNCH: VoteResult = { lynched: [], votes: 0, reason: 'most-votes' };
+/** Whom a vote eliminates: lynched[0..count), count 0 for none; more than one only under `vote.tie = revote-then-all`. */
+export class VoteResult {
+  readonly lynched: Int16Array;
+  count = 0;
+  votes = 0;
+  reason: LynchReason = 'most-votes';
+
+  constructor(n: number) {
+    this.lynched = new Int16Array(n);
+  }
+}
+
+/** A vote's working storage, sized once per table. */
+export class Ballot {
+  readonly tally: Int16Array;
+  readonly candidates: Int16Array;
+  readonly result: VoteResult;
+
+  constructor(n: number) {
+    this.tally = new Int16Array(n);
+    this.candidates = new Int16Array(n);
+    this.result = new VoteResult(n);
+  }
+}
 
 /**
  * Every living player votes for another living player (inactivity aside);
- * returns whom the vote eliminates under the tie and share rules.
- * `afterRemovals` runs once if missed votes removed anyone (it may throw to end the game).
+ * `b.result` says whom the vote eliminates under the tie and share rules.
+ * `afterRemovals` runs once if missed votes removed anyone; true from it
+ * (the game is over) stops the vote at once and is returned.
  */
-export function collectVotes(t: Table, afterRemovals: () => void = () => {}): VoteResult {
+export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = keepPlaying): boolean {
   const o = t.rules.options;
   const living = t.aliveCount;
-  const tally = new Int16Array(t.n);
+  const r = b.result;
+  r.count = 0;
+  r.votes = 0;
+  r.reason = 'most-votes';
+  const tally = b.tally;
+  tally.fill(0);
+  if (t.foulsOn) addPenaltyVotes(t, tally);
+  castFirstVotes(t, tally);
+  // A removal is an elimination: the game may end here, before any revote.
+  if (o['inactivity.missRate'] > 0 && removeInactive(t) && afterRemovals()) return true;
+  let k = topOf(t, b, living);
+  if (k < 0) return false;
+  if (k === 1) return lynch(r, tally, 1, 'most-votes');
+  switch (o['vote.tie']) {
+    case 'random':
+      r.lynched[0] = r.lynched[t.chance.int(k)]!;
+      return lynch(r, tally, 1, 'tie-random');
+    case 'none':
+      noLynch(t, 'tie');
+      return false;
+    default: {
+      b.candidates.set(r.lynched.subarray(0, k));
+      tally.fill(0);
+      castRevotes(t, b, k);
+      k = topOf(t, b, living);
+      if (k < 0) return false;
+      if (k === 1) return lynch(r, tally, 1, 'most-votes');
+      if (o['vote.tie'] === 'revote-then-all') return lynch(r, tally, k, 'tie-all');
+      noLynch(t, 'tie');
+      return false;
+    }
+  }
+}
+
+function addPenaltyVotes(t: Table, tally: Int16Array): void {
   for (let s = 0; s < t.n; s++) {
     if (t.alive[s] && t.penaltyVotes[s]) {
       tally[s]! += 1;
       t.penaltyVotes[s] = 0;
-      t.emit({ type: 'penalty-vote', target: s }, Audience.Public);
-    }
-  }
-  const everyone = (s: number): number[] => t.livingTargets(s);
-  castVotes(t, tally, everyone, 0);
-  // A removal is an elimination: the caller may end the game here, before any revote.
-  if (removeInactive(t)) afterRemovals();
-  let tied = topOf(t, tally, living);
-  if (tied === null) return NO_LYNCH;
-  if (tied.length === 1) return lynch(tied, tally, 'most-votes');
-  switch (o['vote.tie']) {
-    case 'random':
-      return lynch([tied[t.chance.int(tied.length)]!], tally, 'tie-random');
-    case 'none':
-      return noLynch(t, 'tie');
-    default: {
-      const candidates = tied;
-      tally.fill(0);
-      castVotes(t, tally, (s) => candidates.filter((c) => c !== s && t.alive[c]), 1);
-      tied = topOf(t, tally, living);
-      if (tied === null) return NO_LYNCH;
-      if (tied.length === 1) return lynch(tied, tally, 'most-votes');
-      return o['vote.tie'] === 'revote-then-all' ? lynch(tied, tally, 'tie-all') : noLynch(t, 'tie');
+      if (t.listening) t.emit({ type: 'penalty-vote', target: s }, Audience.Public);
     }
   }
 }
 
-function castVotes(t: Table, tally: Int16Array, candidatesOf: (s: number) => number[], round: number): void {
+/** The first round: each living player votes for another (one O(1) pass of `askOthers`). */
+function castFirstVotes(t: Table, tally: Int16Array): void {
   const missRate = t.rules.options['inactivity.missRate'];
-  for (let s = 0; s < t.n; s++) {
-    if (!t.alive[s]) continue;
-    if (missRate > 0 && round === 0 && t.chance.next() < missRate) {
+  const m = t.aliveCount;
+  if (m === 0) return;
+  t.asker.beginOthers(); // nobody dies while the votes are cast
+  for (let i = 0; i < m; i++) {
+    const s = t.living[i]!;
+    if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
-      t.emit({ type: 'vote', voter: s, target: NONE, round }, Audience.Public);
+      if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0 }, Audience.Public);
       continue;
     }
-    const options = candidatesOf(s);
-    if (options.length === 0) continue;
-    const target = t.ask(s, Choice.Vote, options, false, round);
-    tally[target]!++;
-    t.emit({ type: 'vote', voter: s, target, round }, Audience.Public);
+    if (m === 1) continue;
+    recordVote(t, tally, s, t.asker.askOthers(i, Choice.Vote, false, 0), 0);
   }
+}
+
+/** The revote among the k tied (b.candidates): each living player votes for a candidate other than himself. */
+function castRevotes(t: Table, b: Ballot, k: number): void {
+  const candidates = b.candidates;
+  const everyCandidate = t.asker.lists.sized(k);
+  for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
+  for (let i = 0; i < t.aliveCount; i++) {
+    const s = t.living[i]!;
+    const options = candidatesBut(t, candidates, k, s, everyCandidate);
+    if (options.length === 0) continue;
+    recordVote(t, b.tally, s, t.asker.ask(s, Choice.Vote, options, false, 1), 1);
+  }
+}
+
+/** The candidates without seat s: `everyCandidate` itself if s is not one of them. */
+function candidatesBut(t: Table, candidates: Int16Array, k: number, s: number, everyCandidate: number[]): number[] {
+  let at = -1;
+  for (let j = 0; j < k; j++) if (candidates[j] === s) at = j;
+  if (at < 0) return everyCandidate;
+  const out = t.asker.lists.sized(k - 1);
+  for (let j = 0, i = 0; j < k; j++) if (j !== at) out[i++] = candidates[j]!;
+  return out;
+}
+
+function recordVote(t: Table, tally: Int16Array, voter: number, target: number, round: number): void {
+  tally[target]!++;
+  if (t.listening) t.emit({ type: 'vote', voter, target, round }, Audience.Public);
 }
 
 /** Removes those who missed too many votes; true if anyone left. */
@@ -147,41 +221,60 @@ function removeInactive(t: Table): boolean {
   return removed;
 }
 
-/** The most voted living seats, or null (with the no-lynch event) when none qualifies. */
-function topOf(t: Table, tally: Int16Array, living: number): number[] | null {
+/**
+ * Writes the most voted living seats to b.result.lynched and returns how
+ * many there are, or -1 (with the no-lynch event) when none qualifies.
+ */
+function topOf(t: Table, b: Ballot, livingAtOpen: number): number {
+  const tally = b.tally;
+  const living = t.living;
+  const tied = b.result.lynched;
+  // One pass: the tied list restarts whenever a higher tally turns up.
   let max = 0;
-  for (let s = 0; s < t.n; s++) if (t.alive[s] && tally[s]! > max) max = tally[s]!;
+  let k = 0;
+  for (let i = 0; i < t.aliveCount; i++) {
+    const s = living[i]!;
+    const votes = tally[s]!;
+    if (votes < max) continue;
+    if (votes > max) {
+      max = votes;
+      k = 0;
+    }
+    tied[k++] = s;
+  }
   if (max === 0) {
     noLynch(t, 'no-votes');
-    return null;
+    return -1;
   }
   // A share like 1/4 of 12 is exactly 3 votes: compare with a tolerance for binary fractions.
-  if (max < t.rules.options['lynch.minShare'] * living - 1e-9) {
+  if (max < t.rules.options['lynch.minShare'] * livingAtOpen - 1e-9) {
     noLynch(t, 'below-share');
-    return null;
+    return -1;
   }
-  const tied: number[] = [];
-  for (let s = 0; s < t.n; s++) if (t.alive[s] && tally[s] === max) tied.push(s);
-  return tied;
+  return k;
 }
 
-function lynch(seats: number[], tally: Int16Array, reason: LynchReason): VoteResult {
-  return { lynched: seats, votes: tally[seats[0]!]!, reason };
+/** Settles the result on its first `count` seats; false: the vote did not end the game. */
+function lynch(r: VoteResult, tally: Int16Array, count: number, reason: LynchReason): false {
+  r.count = count;
+  r.votes = tally[r.lynched[0]!]!;
+  r.reason = reason;
+  return false;
 }
 
-function noLynch(t: Table, reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead'): VoteResult {
-  t.emit({ type: 'no-lynch', reason }, Audience.Public);
-  return NO_LYNCH;
+function noLynch(t: Table, reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead'): void {
+  if (t.listening) t.emit({ type: 'no-lynch', reason }, Audience.Public);
 }
 
 /** Carries out a lynch decided by `collectVotes` (later, in the forum turn). */
 export function carryOutLynch(t: Table, result: VoteResult): void {
-  for (const s of result.lynched) {
+  for (let i = 0; i < result.count; i++) {
+    const s = result.lynched[i]!;
     if (!t.alive[s]) {
-      t.emit({ type: 'no-lynch', reason: 'already-dead' }, Audience.Public);
+      noLynch(t, 'already-dead');
       continue;
     }
-    t.emit({ type: 'lynch', target: s, votes: result.votes, reason: result.reason }, Audience.Public);
+    if (t.listening) t.emit({ type: 'lynch', target: s, votes: result.votes, reason: result.reason }, Audience.Public);
     t.kill(s, DeathCause.Lynch, -1, 'lynch');
   }
 }

@@ -1,11 +1,14 @@
 // One game from deal to outcome: the phase order (club day/night, forum
 // turn), win checks after every elimination and the day cap. `Game` keeps
-// its buffers between games, so a worker plays millions with one object.
+// its buffers between games, so a worker plays millions with one object; a
+// win ends the game by returning up the phase calls (no exception).
 
 import type { AgentProvider } from './agent.js';
-import { carryOutLynch, collectVotes, rollFouls, speak, type VoteResult } from './day.js';
+import { afterDeaths, afterRemovals } from './aftermath.js';
+import { Ballot, Speech, carryOutLynch, collectVotes, rollFouls, speak, type VoteResult } from './day.js';
 import { Outcome, type LoggedEvent } from './events.js';
-import { Night, collectRequests, resolveNight } from './night.js';
+import { Night, collectRequests } from './night.js';
+import { resolveNight } from './nightSteps.js';
 import type { Rules } from './rules.js';
 import type { Role } from './roles.js';
 import { Table } from './table.js';
@@ -16,16 +19,19 @@ export interface PlayOptions {
   readonly deal?: readonly Role[] | null;
 }
 
-/** Thrown to leave the phase loop as soon as a win condition holds. */
-class GameOver {
-  constructor(readonly outcome: Outcome) {}
-}
-
 export class Game {
   readonly table: Table;
+  private readonly night: Night;
+  private readonly ballot: Ballot;
+  private readonly speech: Speech;
+  /** The outcome found by the last win check, or -1. */
+  private ended: Outcome | -1 = -1;
 
   constructor(readonly rules: Rules) {
     this.table = new Table(rules);
+    this.night = new Night(rules.players);
+    this.ballot = new Ballot(rules.players);
+    this.speech = new Speech(this.table);
   }
 
   /**
@@ -35,18 +41,14 @@ export class Game {
    */
   play(seed: number, game: number, agents: AgentProvider, opts?: PlayOptions): Outcome {
     const t = this.table;
+    this.ended = -1;
     t.start(seed, game, agents, opts?.log ?? null, opts?.deal ?? null);
-    try {
-      this.checkWin();
-      this.runPhases();
-      t.finish(Outcome.Timeout);
-    } catch (e) {
-      if (!(e instanceof GameOver)) throw e;
-      t.finish(e.outcome);
-    }
+    if (!this.checkWin()) this.runPhases();
+    t.finish(this.ended === -1 ? Outcome.Timeout : this.ended);
     return t.outcome as Outcome;
   }
 
+  /** Every phase method returns true as soon as a win condition holds, and the game stops there. */
   private runPhases(): void {
     const t = this.table;
     const o = this.rules.options;
@@ -54,14 +56,10 @@ export class Game {
     for (let day = 1; day <= maxDays; day++) {
       t.day = day;
       if (o['turn.simultaneous']) {
-        this.turn(day);
+        if (this.turn(day)) return;
       } else if (o.start === 'day') {
-        this.day(day);
-        this.night(day);
-      } else {
-        this.night(day);
-        this.day(day);
-      }
+        if (this.day(day) || this.nightPhase(day)) return;
+      } else if (this.nightPhase(day) || this.day(day)) return;
     }
   }
 
@@ -69,67 +67,75 @@ export class Game {
     return day > 1 || this.rules.options['vote.firstDay'];
   }
 
-  private day(day: number): void {
+  private day(day: number): boolean {
     const t = this.table;
     t.setPhase('day');
-    rollFouls(t, false, this.settleRemoval);
-    speak(t);
+    if (rollFouls(t, false, this.settleRemoval)) return true;
+    speak(t, this.speech);
     if (!this.voteToday(day)) {
-      t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
-      return;
+      if (t.listening) t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
+      return false;
     }
-    const result = collectVotes(t, this.settleRemoval);
-    this.lynch(result);
+    if (collectVotes(t, this.ballot, this.settleRemoval)) return true;
+    return this.lynch(this.ballot.result);
   }
 
-  private lynch(result: VoteResult): void {
+  private lynch(result: VoteResult): boolean {
     const t = this.table;
-    if (result.lynched.length === 0) return;
-    const deadBefore = t.deadSnapshot(new Uint8Array(t.n));
+    if (result.count === 0) return false;
+    const mark = t.deathMark();
     carryOutLynch(t, result);
-    t.afterDeaths(deadBefore);
-    this.checkWin();
+    afterDeaths(t, mark);
+    return this.checkWin();
   }
 
-  private night(day: number): void {
+  private nightPhase(day: number): boolean {
     const t = this.table;
     t.setPhase('night');
-    rollFouls(t, true, this.settleRemoval);
-    const night = new Night(t.n);
-    collectRequests(t, night, day > 1 || this.rules.options['hunt.firstDay']);
-    resolveNight(t, night);
-    this.checkWin();
+    if (rollFouls(t, true, this.settleRemoval)) return true;
+    this.night.reset();
+    collectRequests(t, this.night, day > 1 || this.rules.options['hunt.firstDay']);
+    resolveNight(t, this.night);
+    return this.checkWin();
   }
 
   /** Forum turn: votes and night requests are sent together; the night resolves, then the lynch. */
-  private turn(day: number): void {
+  private turn(day: number): boolean {
     const t = this.table;
     t.setPhase('turn');
-    rollFouls(t, false, this.settleRemoval);
-    speak(t);
-    let result: VoteResult | null = null;
+    if (rollFouls(t, false, this.settleRemoval)) return true;
+    speak(t, this.speech);
+    const voting = this.voteToday(day);
     // Missed votes are part of the turn: their removals are checked with its resolution.
-    if (this.voteToday(day)) result = collectVotes(t, () => t.afterRemovals());
-    else t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
-    const night = new Night(t.n);
-    collectRequests(t, night, day > 1 || this.rules.options['hunt.firstDay']);
-    resolveNight(t, night);
-    if (result) {
-      const deadBefore = t.deadSnapshot(new Uint8Array(t.n));
-      carryOutLynch(t, result);
-      t.afterDeaths(deadBefore);
+    if (voting) collectVotes(t, this.ballot, this.succeedOnly);
+    else if (t.listening) t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
+    this.night.reset();
+    collectRequests(t, this.night, day > 1 || this.rules.options['hunt.firstDay']);
+    resolveNight(t, this.night);
+    if (voting) {
+      const mark = t.deathMark();
+      carryOutLynch(t, this.ballot.result);
+      afterDeaths(t, mark);
     }
-    this.checkWin();
+    return this.checkWin();
   }
 
   /** After each removal (fouls, inactivity): a removed Commissar or Boss is succeeded at once, then the win check. */
-  private readonly settleRemoval = (): void => {
-    this.table.afterRemovals();
-    this.checkWin();
+  private readonly settleRemoval = (): boolean => {
+    afterRemovals(this.table);
+    return this.checkWin();
   };
 
-  private checkWin(): void {
+  private readonly succeedOnly = (): boolean => {
+    afterRemovals(this.table);
+    return false;
+  };
+
+  /** True (and the outcome recorded) if a win condition holds. */
+  private checkWin(): boolean {
     const w = winnerOf(this.table);
-    if (w !== -1) throw new GameOver(w);
+    if (w === -1) return false;
+    this.ended = w;
+    return true;
   }
 }

@@ -74,6 +74,13 @@ export const ROLES: readonly RoleSpec[] = Object.freeze([
 export const ROLE_COUNT = ROLES.length;
 export const ROLE_KEYS: readonly string[] = ROLES.map((r) => r.key);
 
+/** The table's facts by role id as typed arrays, for the engine's per-seat loops (no object load per seat). */
+export const ROLE_ACTION: Readonly<Int8Array> = Int8Array.from(ROLES, (r) => r.action);
+export const ROLE_LEADER: Readonly<Uint8Array> = Uint8Array.from(ROLES, (r) => (r.leader ? 1 : 0));
+export const ROLE_CAN_HUNT: Readonly<Uint8Array> = Uint8Array.from(ROLES, (r) => (r.canHunt ? 1 : 0));
+export const ROLE_IMMUNE: Readonly<Uint8Array> = Uint8Array.from(ROLES, (r) => (r.immuneToMafia ? 1 : 0));
+export const ROLE_TOLD_AS: Readonly<Int8Array> = Int8Array.from(ROLES, (r) => r.toldAs);
+
 export function roleSpec(role: Role): RoleSpec {
   return ROLES[role]!;
 }

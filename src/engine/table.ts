@@ -1,23 +1,40 @@
 // The state of one game and the mechanics every phase shares: the deal,
-// asking agents, routing events to those who may see them, deaths and what
-// follows a death (last shot, death notes, succession, the Foundling).
-// Typed arrays inside, reused from game to game.
+// routing events to those who may see them, deaths. Asking agents is in
+// asking.ts, what follows a death in aftermath.ts. Typed arrays inside,
+// reused from game to game; the living seats and the living counts by team
+// and role are kept as players die or change role, so win checks are O(1).
+// Events are built only when someone listens (a log or an observing agent).
 
-import { AgentError, NONE, type Agent, type AgentProvider, type Decision } from './agent.js';
-import { Audience, CHOICE_NAMES, Choice, DeathCause, EndedBy, Outcome, type GameEvent, type LoggedEvent, type PublicCause } from './events.js';
+import { UNKNOWN, type Agent, type AgentProvider } from './agent.js';
+import { deliverDeathNote, tellClan, tellSergeants } from './aftermath.js';
+import { Asker } from './asking.js';
+import { Audience, DeathCause, EndedBy, Outcome, type GameEvent, type LoggedEvent, type PublicCause } from './events.js';
 import type { Rules } from './rules.js';
-import { Sfc32, agentStream, CHANCE_STREAM } from './rng.js';
-import { Action, ROLES, Role, Team, roleSpec } from './roles.js';
-import { KNOWN_NOT_MAFIA, SeatView, gaussian } from './view.js';
+import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
+import { Action, ROLES, ROLE_COUNT, ROLE_LEADER, ROLE_TOLD_AS, Role, Team, roleSpec } from './roles.js';
+import { Clock, KNOWN_NOT_MAFIA, SeatView, gaussian } from './view.js';
 
 /** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
 const IMPRESSION_STREAM = 0x40000000;
 
-class MutableDecision implements Decision {
-  choice: Choice = 0;
-  options: number[] = [];
-  mayPass = false;
-  round = 0;
+/** Per-seat records only some rules write: fouls and missed votes, repeat streaks, the Commissar's note, last shots, death notes. */
+const FOULS = 1;
+const ACTIONS = 2;
+const NOTES = 4;
+const LAST_SHOT = 8;
+const DEATH_NOTES = 16;
+
+function featuresOf(rules: Rules): number {
+  const o = rules.options;
+  let f = 0;
+  if (o['fouls.perDayRate'] > 0 || o['fouls.perNightRate'] > 0 || o['inactivity.missRate'] > 0) f |= FOULS;
+  // Streaks are noted for every role action and for hunters; a Sergeant may become a Commissar.
+  const acting = ROLES.some((r) => rules.roles[r.id]! > 0 && r.action !== Action.None && r.action !== Action.Shoot);
+  if (acting || rules.roles[Role.Sergeant]! > 0 || o['hunt.enabled']) f |= ACTIONS;
+  if (o['commissar.note']) f |= NOTES;
+  if (o['commissar.lastShot']) f |= LAST_SHOT;
+  if (o['deathNote.enabled']) f |= DEATH_NOTES;
+  return f;
 }
 
 export class Table {
@@ -46,7 +63,13 @@ export class Table {
   readonly noteUsed: Uint8Array;
   readonly lastShotUsed: Uint8Array;
   readonly deathNoteTo: Int16Array;
-  readonly deathNoteFacts: (Int8Array | null)[];
+  /** What each writer knew when he wrote his note; meaningful only while deathNoteTo >= 0 (buffers kept across games). */
+  readonly deathNoteFacts: Int8Array[];
+  /** The living seats in seat order: living[0..aliveCount). */
+  readonly living: Int16Array;
+  /** Living players per team and per role. */
+  readonly aliveTeam = new Int16Array(3);
+  readonly aliveRole = new Int16Array(ROLE_COUNT);
   /** Public copies handed to views. */
   readonly publicAlive: Uint8Array;
   readonly publicRevealed: Int8Array;
@@ -56,7 +79,27 @@ export class Table {
   private readonly deck: Int8Array;
   private readonly impressionRng = new Sfc32();
   private readonly impression: Float64Array;
-  private readonly decision = new MutableDecision();
+  /** Every view's `known`, seat by seat in one buffer. */
+  private readonly knownAll: Int8Array;
+  private readonly clock = new Clock();
+  /** Asks agents to decide. */
+  readonly asker: Asker;
+  /** Scratch seats for one step at a time (who learns what). */
+  readonly scratch: Int16Array;
+  /** Per seat, the number of deaths before his (meaningful only for the dead): who died since a mark. */
+  private readonly deathOrder: Int32Array;
+  /** The seat of each death of this game, in order. */
+  readonly deathSeq: Int16Array;
+  private deaths = 0;
+  private readonly putanaKnowsMafia: boolean;
+  /** Fouls can happen under these rules (day or night): penalty votes and lost speeches to settle. */
+  readonly foulsOn: boolean;
+  private readonly maniacIsTown: boolean;
+  /** Team by role under these rules (the Maniac's depends on `maniac.team`). */
+  private readonly teamOfRole: Int8Array;
+  private readonly revealOnDeath: boolean;
+  /** Which per-seat records these rules can write (bits below). */
+  private readonly features: number;
 
   day = 0;
   phase: 'day' | 'night' | 'turn' = 'day';
@@ -66,7 +109,12 @@ export class Table {
   bossDead = false;
   /** Set while a night or turn resolves: the deaths so far carry this public cause. */
   log: LoggedEvent[] | null = null;
-  private listening = false;
+  /** Whether events are wanted this game (a log, or an agent with `observe`): callers build events only then. */
+  listening = false;
+  /** Some view is silenced (so the next phase must clear the flags). */
+  anySilenced = false;
+  /** Some agent this game has `speak`. */
+  speaking = false;
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -86,74 +134,146 @@ export class Table {
     this.noteUsed = new Uint8Array(n);
     this.lastShotUsed = new Uint8Array(n);
     this.deathNoteTo = new Int16Array(n);
-    this.deathNoteFacts = new Array<Int8Array | null>(n).fill(null);
+    this.deathNoteFacts = [];
     this.publicAlive = new Uint8Array(n);
     this.publicRevealed = new Int8Array(n);
     this.views = [];
     this.agentRngs = [];
+    this.knownAll = new Int8Array(n * n);
     for (let s = 0; s < n; s++) {
-      this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options));
+      const known = this.knownAll.subarray(s * n, (s + 1) * n);
+      this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, this.clock, known));
+      this.deathNoteFacts.push(new Int8Array(n));
       this.agentRngs.push(new Sfc32());
     }
     this.agents = new Array<Agent>(n);
     this.deck = new Int8Array(n);
     this.impression = new Float64Array(n);
+    this.deathOrder = new Int32Array(n);
+    this.deathSeq = new Int16Array(n);
+    this.living = new Int16Array(n);
+    this.scratch = new Int16Array(n);
+    this.putanaKnowsMafia = rules.options['putana.knowsMafia'];
+    this.foulsOn = rules.options['fouls.perDayRate'] > 0 || rules.options['fouls.perNightRate'] > 0;
+    this.maniacIsTown = rules.options['maniac.team'] === 'town';
+    this.revealOnDeath = rules.options.revealOnDeath;
+    this.teamOfRole = Int8Array.from(ROLES, (r) => this.teamOf(r.id));
+    this.features = featuresOf(rules);
+    for (let s = 0; s < n; s++) this.deathNoteTo[s] = -1;
     let i = 0;
     for (const r of ROLES) for (let k = 0; k < rules.roles[r.id]!; k++) this.deck[i++] = r.id;
+    this.asker = new Asker(this);
   }
 
   /** Resets everything and deals game k of the run seeded `seed`. */
   start(seed: number, game: number, provider: AgentProvider, log: LoggedEvent[] | null, deal: readonly Role[] | null = null): void {
-    this.chance.reseed(seed, game, CHANCE_STREAM);
+    const key = gameKey(seed, game);
+    this.chance.reseedFromKey(key, CHANCE_STREAM);
     this.log = log;
     this.day = 0;
+    this.clock.day = 0;
+    this.clock.phase = 'day';
     this.outcome = -1;
     this.endedBy = EndedBy.Other;
     this.bossDead = false;
-    this.alive.fill(1);
-    this.publicAlive.fill(1);
-    this.publicRevealed.fill(-1);
-    this.deathCause.fill(-1);
-    this.deathDay.fill(0);
-    this.halfFouls.fill(0);
-    this.misses.fill(0);
-    this.penaltyVotes.fill(0);
-    this.speechLost.fill(0);
-    this.lastTarget.fill(-1);
-    this.streak.fill(0);
-    this.noteUsed.fill(0);
-    this.lastShotUsed.fill(0);
-    this.deathNoteTo.fill(-1);
-    this.deathNoteFacts.fill(null);
+    this.deaths = 0;
+    this.anySilenced = false;
+    this.resetSeats();
     this.aliveCount = this.n;
     if (deal) this.fixDeal(deal);
     else this.dealRoles();
-    this.dealt.set(this.role);
-    this.listening = log !== null;
-    for (let s = 0; s < this.n; s++) {
-      const role = roleSpec(this.role[s] as Role).toldAs;
-      this.views[s]!.reset(role, this.team[s] as Team);
-      const agent = provider.agentFor(s, role);
-      this.agents[s] = agent;
-      if (agent.observe) this.listening = true;
-    }
-    this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
+    this.seatPlayers(provider, log);
+    if (this.listening) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();
     let impressions = false;
     for (let s = 0; s < this.n; s++) {
-      const rng = this.agentRngs[s]!.reseed(seed, game, agentStream(s));
-      const skill = this.agents[s]!.readSkill ?? 0;
+      const rng = this.agentRngs[s]!.reseedFromKey(key, agentStream(s));
+      const agent = this.agents[s]!;
+      const skill = agent.readSkill ?? 0;
       if (skill > 0) {
-        if (!impressions) impressions = this.drawImpressions(seed, game);
+        if (!impressions) impressions = this.drawImpressions(key);
         this.views[s]!.drawReads(this.team, skill, rng, this.impression);
-      } else this.views[s]!.reads.fill(0);
-      this.agents[s]!.begin(this.views[s]!, rng);
+      } else this.views[s]!.clearReads();
+      agent.begin(this.views[s]!, rng);
     }
   }
 
+  /**
+   * One pass over the seats instead of a fill per array (the tables are
+   * small and this runs every game). Arrays that only a rule feature writes
+   * are reset only under rules that have the feature.
+   */
+  private resetSeats(): void {
+    for (let s = 0; s < this.n; s++) {
+      this.alive[s] = 1;
+      this.living[s] = s;
+      this.publicAlive[s] = 1;
+      this.publicRevealed[s] = -1;
+      this.deathCause[s] = -1;
+      this.deathDay[s] = 0;
+    }
+    const f = this.features;
+    if (f & FOULS) this.resetFouls();
+    if (f & ACTIONS) this.resetStreaks();
+    if (f & NOTES) for (let s = 0; s < this.n; s++) this.noteUsed[s] = 0;
+    if (f & LAST_SHOT) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
+    if (f & DEATH_NOTES) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
+  }
+
+  private resetFouls(): void {
+    for (let s = 0; s < this.n; s++) {
+      this.halfFouls[s] = 0;
+      this.misses[s] = 0;
+      this.penaltyVotes[s] = 0;
+      this.speechLost[s] = 0;
+    }
+  }
+
+  private resetStreaks(): void {
+    for (let s = 0; s < this.n; s++) {
+      this.lastTarget[s] = -1;
+      this.streak[s] = 0;
+    }
+  }
+
+  /** Teams, living counts, views and agents for the dealt roles. */
+  private seatPlayers(provider: AgentProvider, log: LoggedEvent[] | null): void {
+    for (let t = 0; t < this.aliveTeam.length; t++) this.aliveTeam[t] = 0;
+    for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = 0;
+    this.listening = log !== null;
+    this.speaking = false;
+    this.knownAll.fill(UNKNOWN);
+    for (let s = 0; s < this.n; s++) {
+      const role = this.role[s]!;
+      const team = this.teamOfRole[role]!;
+      this.team[s] = team;
+      this.dealt[s] = role;
+      this.aliveTeam[team]!++;
+      this.aliveRole[role]!++;
+      const told = ROLE_TOLD_AS[role] as Role;
+      this.views[s]!.reset(told, team as Team, true);
+      const agent = provider.agentFor(s, told);
+      this.agents[s] = agent;
+      if (agent.observe) this.listening = true;
+      if (agent.speak) this.speaking = true;
+    }
+  }
+
+  /** Changes a player's role and team (succession, the Foundling), keeping the living counts. */
+  setRole(s: number, role: Role, team: Team): void {
+    if (this.alive[s]) {
+      this.aliveRole[this.role[s]!]!--;
+      this.aliveRole[role]!++;
+      this.aliveTeam[this.team[s]!]!--;
+      this.aliveTeam[team]!++;
+    }
+    this.role[s] = role;
+    this.team[s] = team;
+  }
+
   /** The table's shared impression of each seat (see SeatView.drawReads), from its own stream: only games with reads draw it. */
-  private drawImpressions(seed: number, game: number): true {
-    const rng = this.impressionRng.reseed(seed, game, IMPRESSION_STREAM);
+  private drawImpressions(key: number): true {
+    const rng = this.impressionRng.reseedFromKey(key, IMPRESSION_STREAM);
     for (let s = 0; s < this.n; s++) this.impression[s] = gaussian(rng);
     return true;
   }
@@ -161,14 +281,13 @@ export class Table {
   private dealRoles(): void {
     const deck = this.deck;
     const role = this.role;
-    role.set(deck);
+    for (let s = 0; s < this.n; s++) role[s] = deck[s]!;
     for (let i = this.n - 1; i > 0; i--) {
       const j = this.chance.int(i + 1);
       const t = role[i]!;
       role[i] = role[j]!;
       role[j] = t;
     }
-    for (let s = 0; s < this.n; s++) this.team[s] = this.teamOf(role[s] as Role);
   }
 
   /** A given deal (scenario tests, replays of a fixed table): it must hold the rules' role counts. */
@@ -177,54 +296,32 @@ export class Table {
     if (deal.length !== this.n || [...deal].sort().join() !== want) {
       throw new Error(`a fixed deal must hold exactly the rules' roles (${this.n} seats)`);
     }
-    for (let s = 0; s < this.n; s++) {
-      this.role[s] = deal[s]!;
-      this.team[s] = this.teamOf(deal[s]!);
-    }
+    for (let s = 0; s < this.n; s++) this.role[s] = deal[s]!;
   }
 
   teamOf(role: Role): Team {
-    const t = roleSpec(role).team;
+    const t = ROLES[role]!.team;
     if (t !== 'maniac-option') return t;
-    return this.rules.options['maniac.team'] === 'loner' ? Team.Maniac : Team.Town;
+    return this.maniacIsTown ? Team.Town : Team.Maniac;
   }
 
   /** Mafia who wake together know each other; the Putana too when `putana.knowsMafia`; a Sergeant knows the Commissar. */
   private shareStartingKnowledge(): void {
-    const mates: number[] = [];
-    for (let s = 0; s < this.n; s++) if (this.knowsClan(s)) mates.push(s);
-    const event = { type: 'mates' as const, seats: mates };
-    for (const s of mates) {
-      for (const m of mates) this.views[s]!.learn(m, Team.Mafia);
-      this.emit(event, s);
-    }
-    this.tellSergeants();
+    tellClan(this, false);
+    tellSergeants(this);
   }
 
   /** Whether this seat wakes with the mafia and knows the clan. */
   knowsClan(s: number): boolean {
     if (this.team[s] !== Team.Mafia) return false;
-    return this.role[s] !== Role.Putana || this.rules.options['putana.knowsMafia'];
-  }
-
-  tellSergeants(): void {
-    const commissars: number[] = [];
-    for (let s = 0; s < this.n; s++) if (this.alive[s] && this.role[s] === Role.Commissar) commissars.push(s);
-    const event = { type: 'commissar-known' as const, seats: commissars };
-    for (let s = 0; s < this.n; s++) {
-      if (!this.alive[s] || this.role[s] !== Role.Sergeant) continue;
-      for (const c of commissars) this.views[s]!.learn(c, Team.Town);
-      this.emit(event, s);
-    }
+    return this.role[s] !== Role.Putana || this.putanaKnowsMafia;
   }
 
   setPhase(phase: 'day' | 'night' | 'turn'): void {
     this.phase = phase;
-    for (const v of this.views) {
-      v.day = this.day;
-      v.phase = phase;
-    }
-    this.emit({ type: 'phase', phase, day: this.day }, Audience.Public);
+    this.clock.day = this.day;
+    this.clock.phase = phase;
+    if (this.listening) this.emit({ type: 'phase', phase, day: this.day }, Audience.Public);
   }
 
   /** Logs an event and passes it to the living agents allowed to see it. */
@@ -236,39 +333,12 @@ export class Table {
       this.agents[audience]!.observe?.(event);
       return;
     }
-    for (let s = 0; s < this.n; s++) {
-      if (!this.alive[s]) continue;
-      if (audience === Audience.Mafia && !this.knowsClan(s)) continue;
+    const clanOnly = audience === Audience.Mafia;
+    for (let i = 0; i < this.aliveCount; i++) {
+      const s = this.living[i]!;
+      if (clanOnly && !this.knowsClan(s)) continue;
       this.agents[s]!.observe?.(event);
     }
-  }
-
-  /** Asks seat s to choose among `options` (the scratch array from `options()`). */
-  ask(s: number, choice: Choice, options: number[], mayPass: boolean, round = 0): number {
-    const d = this.decision;
-    d.choice = choice;
-    d.options = options;
-    d.mayPass = mayPass;
-    d.round = round;
-    const pick = this.agents[s]!.choose(this.views[s]!, d);
-    if (pick === NONE ? !mayPass : !options.includes(pick)) {
-      throw new AgentError(
-        `the ${roleSpec(this.role[s] as Role).key} agent at seat ${s} answered ${pick} to a ${CHOICE_NAMES[choice]} decision; legal: ${options.join(',')}${mayPass ? ' or -1 (none)' : ''}`,
-      );
-    }
-    return pick;
-  }
-
-  /** Fresh list of living seats, optionally without `except` and without seats `s` knows to be Mafia. */
-  livingTargets(except: number, excludeKnownMafiaOf = -1): number[] {
-    const out: number[] = [];
-    const known = excludeKnownMafiaOf >= 0 ? this.views[excludeKnownMafiaOf]!.known : null;
-    for (let s = 0; s < this.n; s++) {
-      if (!this.alive[s] || s === except) continue;
-      if (known && known[s] === Team.Mafia) continue;
-      out.push(s);
-    }
-    return out;
   }
 
   /** Updates the repeat-limit streak of an actor who chose `target`. */
@@ -285,126 +355,63 @@ export class Table {
     return this.lastTarget[actor] !== target || this.streak[actor]! < max;
   }
 
-  /** Removes a player. Follow-ups (last shot, succession) run in `afterDeaths`. */
+  /** Removes a player. Follow-ups (last shot, succession) run in aftermath.ts's `afterDeaths`. */
   kill(seat: number, cause: DeathCause, by: number, publicCause: PublicCause): void {
     if (!this.alive[seat]) return;
+    const role = this.role[seat] as Role;
     this.alive[seat] = 0;
     this.publicAlive[seat] = 0;
     this.aliveCount--;
+    this.removeLiving(seat);
+    this.aliveTeam[this.team[seat]!]!--;
+    this.aliveRole[role]!--;
+    this.deathSeq[this.deaths] = seat;
+    this.deathOrder[seat] = this.deaths++;
     this.deathCause[seat] = cause;
     this.deathDay[seat] = this.day;
     this.endedBy = cause === DeathCause.Lynch ? EndedBy.Lynch : publicCause === 'night' ? EndedBy.Night : EndedBy.Other;
-    const role = this.role[seat] as Role;
-    if (roleSpec(role).leader) this.bossDead = true;
-    const shown = this.rules.options.revealOnDeath && cause !== DeathCause.Fouls;
+    if (ROLE_LEADER[role]) this.bossDead = true;
+    const shown = this.revealOnDeath && cause !== DeathCause.Fouls;
     if (shown) {
       this.publicRevealed[seat] = role;
-      for (const v of this.views) v.learn(seat, this.team[seat]!);
+      // Every view learns the team (SeatView.learn with an exact team is a plain store).
+      const team = this.team[seat]!;
+      const known = this.knownAll;
+      for (let i = seat; i < known.length; i += this.n) known[i] = team;
     }
-    this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
-    this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
-    this.deliverDeathNote(seat, cause);
+    if (this.listening) {
+      this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
+      this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
+    }
+    if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
   }
 
-  private deliverDeathNote(writer: number, cause: DeathCause): void {
-    const to = this.deathNoteTo[writer]!;
-    const facts = this.deathNoteFacts[writer];
-    if (to < 0 || !facts || !this.alive[to] || cause === DeathCause.Fouls || cause === DeathCause.Inactivity) return;
-    const view = this.views[to]!;
-    for (let s = 0; s < this.n; s++) if (facts[s]! >= 0) view.learn(s, facts[s]!);
-    this.emit({ type: 'death-note', from: writer, to, known: Array.from(facts) }, to);
+  private removeLiving(seat: number): void {
+    const living = this.living;
+    let i = 0;
+    while (living[i] !== seat) i++;
+    for (; i < this.aliveCount; i++) living[i] = living[i + 1]!;
   }
 
   /** Lets a player write his death note now: the note carries what he knows at this moment. */
   writeDeathNote(writer: number, to: number): void {
     this.deathNoteTo[writer] = to;
-    this.deathNoteFacts[writer] = Int8Array.from(this.views[writer]!.known);
+    this.deathNoteFacts[writer]!.set(this.views[writer]!.known);
   }
 
-  /**
-   * After a batch of deaths: dead Commissars fire their last shot (which may
-   * kill another Commissar), then succession and the Foundling's turn.
-   */
-  afterDeaths(deadBefore: Uint8Array): void {
-    if (this.rules.options['commissar.lastShot']) this.fireLastShots(deadBefore);
-    this.afterRemovals();
+  /** A mark to pass to `afterDeaths` (aftermath.ts): the players who die after it are "this batch". */
+  deathMark(): number {
+    return this.deaths;
   }
 
-  /** After players leave the game silently (fouls, inactivity): succession and the Foundling, but no last shot. */
-  afterRemovals(): void {
-    this.promoteSergeant();
-    this.turnFoundlings();
-  }
-
-  /** Snapshot of who is dead, to find who died since. */
-  deadSnapshot(into: Uint8Array): Uint8Array {
-    for (let s = 0; s < this.n; s++) into[s] = this.alive[s] ? 0 : 1;
-    return into;
-  }
-
-  private fireLastShots(deadBefore: Uint8Array): void {
-    let fired = true;
-    while (fired) {
-      fired = false;
-      for (let s = 0; s < this.n; s++) {
-        if (this.alive[s] || deadBefore[s] || this.role[s] !== Role.Commissar || this.lastShotUsed[s]) continue;
-        this.lastShotUsed[s] = 1;
-        const targets = this.livingTargets(s);
-        if (targets.length === 0) continue;
-        const t = this.ask(s, Choice.LastShot, targets, true);
-        if (t === NONE) continue;
-        this.emit({ type: 'last-shot', shooter: s, target: t }, Audience.Public);
-        this.kill(t, DeathCause.LastShot, s, 'last-shot');
-        fired = true;
-      }
-    }
-  }
-
-  private promoteSergeant(): void {
-    for (let s = 0; s < this.n; s++) if (this.alive[s] && this.role[s] === Role.Commissar) return;
-    for (let s = 0; s < this.n; s++) {
-      if (!this.alive[s] || this.role[s] !== Role.Sergeant) continue;
-      this.role[s] = Role.Commissar;
-      this.views[s]!.role = Role.Commissar;
-      this.emit({ type: 'promoted', seat: s, role: Role.Commissar }, s);
-      this.tellSergeants();
-      return;
-    }
-  }
-
-  private turnFoundlings(): void {
-    if (!this.bossDead) return;
-    let turned = false;
-    for (let s = 0; s < this.n; s++) {
-      if (!this.alive[s] || this.role[s] !== Role.Foundling) continue;
-      this.role[s] = Role.Mafia;
-      this.team[s] = Team.Mafia;
-      this.views[s]!.role = Role.Mafia;
-      this.views[s]!.team = Team.Mafia;
-      this.emit({ type: 'promoted', seat: s, role: Role.Mafia }, s);
-      turned = true;
-    }
-    if (!turned) return;
-    const clan: number[] = [];
-    for (let s = 0; s < this.n; s++) if (this.alive[s] && this.knowsClan(s)) clan.push(s);
-    const event = { type: 'mates' as const, seats: clan };
-    for (const s of clan) {
-      for (const m of clan) this.views[s]!.learn(m, Team.Mafia);
-      this.emit(event, s);
-    }
-  }
-
-  /** Living seats whose role shoots with the mafia. */
-  livingShooters(out: number[]): number[] {
-    out.length = 0;
-    for (let s = 0; s < this.n; s++) if (this.alive[s] && roleSpec(this.role[s] as Role).action === Action.Shoot) out.push(s);
-    return out;
+  diedSince(s: number, mark: number): boolean {
+    return !this.alive[s] && this.deathOrder[s]! >= mark;
   }
 
   /** "Black" or "Red" as a known-team value for a check of seat t. */
   checkValue(t: number): number {
     if (this.team[t] === Team.Mafia) return Team.Mafia;
-    return this.rules.options['maniac.team'] === 'town' ? Team.Town : KNOWN_NOT_MAFIA;
+    return this.maniacIsTown ? Team.Town : KNOWN_NOT_MAFIA;
   }
 
   /** The agent whose decision failed, for error messages. */
@@ -415,6 +422,6 @@ export class Table {
   finish(outcome: Outcome): void {
     this.outcome = outcome;
     if (outcome === Outcome.Timeout) this.endedBy = EndedBy.Timeout;
-    this.emit({ type: 'end', outcome, day: this.day }, Audience.Public);
+    if (this.listening) this.emit({ type: 'end', outcome, day: this.day }, Audience.Public);
   }
 }

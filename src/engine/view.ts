@@ -9,14 +9,20 @@ import { Role, Team } from './roles.js';
 /** Values of `known[seat]` beyond the teams: a check said "Red" where Red is not exactly Town. */
 export const KNOWN_NOT_MAFIA = 3;
 
+/** The day and phase every view shows: one object the table updates, not a copy per seat. */
+export class Clock {
+  day = 0;
+  phase: 'day' | 'night' | 'turn' = 'day';
+}
+
 export class SeatView implements PlayerView {
   role: Role = Role.Civilian;
   team: Team = Team.Town;
-  day = 0;
-  phase: 'day' | 'night' | 'turn' = 'day';
   silenced = false;
   readonly known: Int8Array;
   readonly reads: Float64Array;
+  /** Whether `reads` may hold non-zero values (cleared lazily: most agents have no reads). */
+  private readsSet = true;
 
   constructor(
     readonly seat: number,
@@ -25,19 +31,37 @@ export class SeatView implements PlayerView {
     readonly revealed: Int8Array,
     readonly setup: readonly number[],
     readonly options: Options,
+    private readonly clock: Clock = new Clock(),
+    /** Storage for `known`: the table passes one slice of a shared buffer per seat, so one fill resets every view. */
+    known: Int8Array = new Int8Array(players),
   ) {
-    this.known = new Int8Array(players);
+    this.known = known;
     this.reads = new Float64Array(players);
   }
 
-  reset(role: Role, team: Team): void {
+  get day(): number {
+    return this.clock.day;
+  }
+
+  get phase(): 'day' | 'night' | 'turn' {
+    return this.clock.phase;
+  }
+
+  /** The clock must be reset by its owner (the table) at the same time; `knownCleared`: it has set `known` to UNKNOWN already. */
+  reset(role: Role, team: Team, knownCleared = false): void {
     this.role = role;
     this.team = team;
-    this.day = 0;
-    this.phase = 'day';
     this.silenced = false;
-    this.known.fill(UNKNOWN);
-    this.known[this.seat] = team;
+    const known = this.known;
+    if (!knownCleared) for (let s = 0; s < this.players; s++) known[s] = UNKNOWN;
+    known[this.seat] = team;
+  }
+
+  /** No reads this game. */
+  clearReads(): void {
+    if (!this.readsSet) return;
+    this.reads.fill(0);
+    this.readsSet = false;
   }
 
   /**
@@ -49,6 +73,7 @@ export class SeatView implements PlayerView {
   drawReads(team: ArrayLike<number>, skill: number, rng: Rng, impression: ArrayLike<number>): void {
     const reads = this.reads;
     reads.fill(0);
+    this.readsSet = true;
     if (!(skill > 0)) return;
     const half = skill / 2;
     for (let t = 0; t < this.players; t++) {

@@ -5,27 +5,16 @@ import { Outcome } from './events.js';
 import { Role, Team } from './roles.js';
 import type { Table } from './table.js';
 
-/** The outcome the board shows now, or -1 if play goes on. */
+/** The outcome the board shows now, or -1 if play goes on. O(1): the table keeps the living counts. */
 export function winnerOf(t: Table): Outcome | -1 {
   const o = t.rules.options;
-  let alive = 0;
-  let black = 0;
-  let blackNotPutana = 0;
-  let loners = 0;
-  let maniacs = 0;
-  let doctors = 0;
-  for (let s = 0; s < t.n; s++) {
-    if (!t.alive[s]) continue;
-    alive++;
-    const team = t.team[s];
-    const role = t.role[s];
-    if (team === Team.Mafia) {
-      black++;
-      if (role !== Role.Putana) blackNotPutana++;
-    } else if (team === Team.Maniac) loners++;
-    if (role === Role.Maniac) maniacs++;
-    else if (role === Role.Doctor) doctors++;
-  }
+  const alive = t.aliveCount;
+  // The Putana is always on the Mafia team, so the rest of the team is black minus the Putanas.
+  const black = t.aliveTeam[Team.Mafia]!;
+  const blackNotPutana = black - t.aliveRole[Role.Putana]!;
+  const loners = t.aliveTeam[Team.Maniac]!;
+  const maniacs = t.aliveRole[Role.Maniac]!;
+  const doctors = t.aliveRole[Role.Doctor]!;
   if (alive === 0) return Outcome.Draw;
   // A living loner Maniac wins with at most one other player alive (one-on-one) or none (last-standing);
   // two Maniacs are two loners, each the other's "other".

@@ -1,0 +1,105 @@
+// Asking players to decide: the Decision handed to an agent, its legal
+// options (reusable arrays from targets.ts) and the check of the answer.
+// Answers are checked against marks (legal[seat] === stamp), not by a
+// search: agents' answers are random, so a search mispredicts its branches.
+// A pass round the table in seat order (votes, hunts, death notes) costs
+// O(1) per ask.
+
+import { AgentError, NONE, type Decision } from './agent.js';
+import { CHOICE_NAMES, type Choice } from './events.js';
+import { ROLES, Team } from './roles.js';
+import type { Table } from './table.js';
+import { TargetLists } from './targets.js';
+
+class MutableDecision implements Decision {
+  choice: Choice = 0;
+  options: number[] = [];
+  mayPass = false;
+  round = 0;
+}
+
+export class Asker {
+  /** Reusable option arrays for decisions (valid only during the call). */
+  readonly lists: TargetLists;
+  private readonly decision = new MutableDecision();
+  private readonly legal: Int32Array;
+  private stamp = 0;
+  /** The stamp under which the living were marked for `askOthers`, or -1. */
+  private othersStamp = -1;
+
+  constructor(private readonly t: Table) {
+    this.lists = new TargetLists(t.n);
+    this.legal = new Int32Array(t.n);
+  }
+
+  /** Asks seat s to choose among `options` (in seat order; usually a reusable array from `lists`). */
+  ask(s: number, choice: Choice, options: number[], mayPass: boolean, round = 0): number {
+    this.markLegal(options, options.length);
+    return this.askMarked(s, choice, options, mayPass, round, -1);
+  }
+
+  /** Starts a pass round the living in seat order for `askOthers`; nobody may die until it ends. */
+  beginOthers(): void {
+    this.lists.others.begin(this.t.living, this.t.aliveCount);
+    this.othersStamp = -1;
+  }
+
+  /** Asks living[i] to choose among every other living seat, during a pass begun with `beginOthers`: O(1). */
+  askOthers(i: number, choice: Choice, mayPass: boolean, round = 0): number {
+    const t = this.t;
+    if (this.othersStamp !== this.stamp) {
+      // Another decision marked its own options since: mark the living again (once per such interruption).
+      this.markLegal(t.living, t.aliveCount);
+      this.othersStamp = this.stamp;
+    }
+    const s = t.living[i]!;
+    return this.askMarked(s, choice, this.lists.others.of(i), mayPass, round, s);
+  }
+
+  /**
+   * Living seats, optionally without `except`, without seats `knownMafiaOf`
+   * knows to be Mafia, and without those `repeatActor` may not pick again
+   * under a limit of `repeatMax` nights in a row. The reusable array of that
+   * length: valid until the next list is built.
+   */
+  livingTargets(except: number, knownMafiaOf = -1, repeatActor = -1, repeatMax = 0): number[] {
+    const t = this.t;
+    const buf = this.lists.buffer;
+    const known = knownMafiaOf >= 0 ? t.views[knownMafiaOf]!.known : null;
+    let k = 0;
+    for (let i = 0; i < t.aliveCount; i++) {
+      const s = t.living[i]!;
+      if (s === except) continue;
+      if (known !== null && known[s] === Team.Mafia) continue;
+      if (repeatActor >= 0 && !t.repeatAllowed(repeatActor, s, repeatMax)) continue;
+      buf[k++] = s;
+    }
+    return this.lists.fromBuffer(k);
+  }
+
+  /** Marks the first `k` of `options` as the legal answers of the next `askMarked`. */
+  private markLegal(options: ArrayLike<number>, k: number): void {
+    if (this.stamp === 0x7fffffff) {
+      this.legal.fill(0);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
+    for (let i = 0; i < k; i++) this.legal[options[i]!] = stamp;
+  }
+
+  /** The legal answers are the marked seats but `except`. */
+  private askMarked(s: number, choice: Choice, options: number[], mayPass: boolean, round: number, except: number): number {
+    const d = this.decision;
+    d.choice = choice;
+    d.options = options;
+    d.mayPass = mayPass;
+    d.round = round;
+    const pick = this.t.agents[s]!.choose(this.t.views[s]!, d);
+    if (pick === NONE ? !mayPass : !(typeof pick === 'number' && this.legal[pick] === this.stamp && pick !== except)) {
+      throw new AgentError(
+        `the ${ROLES[this.t.role[s]!]!.key} agent at seat ${s} answered ${pick} to a ${CHOICE_NAMES[choice]} decision; legal: ${options.join(',')}${mayPass ? ' or -1 (none)' : ''}`,
+      );
+    }
+    return pick;
+  }
+}
