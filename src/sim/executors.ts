@@ -57,6 +57,8 @@ export class PoolExecutor implements BatchExecutor {
   private readonly pool: Piscina<BatchTask, BatchReply>;
   private readonly variants: WireVariant[];
   private closed = false;
+  /** Tasks sent and not yet answered: closing waits for them (see close). */
+  private readonly inflight = new Set<Promise<BatchReply>>();
 
   constructor(
     variants: readonly PlayableVariant[],
@@ -79,7 +81,7 @@ export class PoolExecutor implements BatchExecutor {
     for (let attempt = 0; ; attempt++) {
       let reply: BatchReply;
       try {
-        reply = await this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt });
+        reply = await this.track(this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }));
       } catch (e) {
         if (this.closed || attempt + 1 >= MAX_ATTEMPTS) throw this.closed ? e : new WorkerFailure(from, to, attempt + 1, e);
         continue;
@@ -89,8 +91,24 @@ export class PoolExecutor implements BatchExecutor {
     }
   }
 
+  private async track(task: Promise<BatchReply>): Promise<BatchReply> {
+    this.inflight.add(task);
+    try {
+      return await task;
+    } finally {
+      this.inflight.delete(task);
+    }
+  }
+
+  /**
+   * Lets the batches in flight answer before the pool goes: piscina throws an
+   * uncaught "Unexpected message from Worker" when a worker replies to a
+   * destroyed pool. Their results are not used (the run has ended); a batch
+   * is short, and a second Ctrl-C exits at once.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.allSettled([...this.inflight]);
     await this.pool.destroy();
   }
 }
