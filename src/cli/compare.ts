@@ -247,6 +247,17 @@ export function studyNumbers(a: StudyArgs, defaultGames: number): { seed: number
   };
 }
 
+/** What every study's plan takes from the command line: its numbers, title and the command that reproduces it. */
+export function studyHeader(a: StudyArgs, defaultGames: number) {
+  const n = studyNumbers(a, defaultGames);
+  const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
+  return {
+    ...(a.title ? { title: a.title } : {}),
+    command: reproduceCommand(args, { '--games': n.games, '--seed': n.seed }),
+    ...n,
+  };
+}
+
 type CompareArgs = { rules: string[]; players?: string; mafia?: string; set?: string[]; variant?: string[]; base: boolean; pairs: 'all' | 'first' } & StudyArgs & AgentArgs;
 
 export const compareCommand = {
@@ -259,23 +270,17 @@ export const compareCommand = {
       .option('base', { type: 'boolean', default: true, describe: 'include the unchanged rules as a variant (--no-base to leave them out)' })
       .option('pairs', { choices: ['all', 'first'] as const, default: 'all' as const, describe: 'compare every pair, or each variant with the first' }),
   handler: guarded(async (a: CompareArgs) => {
-    const { seed, games, threads, precision } = studyNumbers(a, DEFAULT_COMPARE_GAMES);
+    const header = studyHeader(a, DEFAULT_COMPARE_GAMES);
     const sources = ([] as string[]).concat(a.rules);
     const variants = (a.variant ?? []).map((text) => ({ ...parseVariantSpec(text, `--variant ${JSON.stringify(text)}`), field: `--variant ${JSON.stringify(text)}` }));
     const base = baseSetup(a);
     const planned = planCompare({ sources, base, variants, includeBase: a.base });
     const resolved = resolveVariants(planned);
-    const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
     await executeStudy(
       {
         kind: 'compare',
         study: 'compare',
-        ...(a.title ? { title: a.title } : {}),
-        command: reproduceCommand(args, { '--games': games, '--seed': seed }),
-        seed,
-        games,
-        ...(threads !== undefined ? { threads } : {}),
-        ...(precision !== undefined ? { precision } : {}),
+        ...header,
         variants: resolved,
         pairs: a.pairs,
       },

@@ -3,10 +3,9 @@
 // every point played on the same seeds. Two keys give a heat map.
 
 import type { Argv } from 'yargs';
-import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { SettingValue, SkippedPoint, VariantInput } from '../report/summary.js';
 import { agentsFromArgs, withAgents, withRules, withSeed, type AgentArgs } from './common.js';
-import { applyAssignment, baseSetup, executeStudy, resolveSetup, studyNumbers, uniqueLabels, withStudyOutput, type Setup, type StudyArgs } from './compare.js';
+import { applyAssignment, baseSetup, executeStudy, resolveSetup, studyHeader, uniqueLabels, withStudyOutput, type Setup, type StudyArgs } from './compare.js';
 import { guarded, isUserError, UsageError } from './errors.js';
 
 export const DEFAULT_SWEEP_GAMES = 10000;
@@ -128,22 +127,16 @@ export const sweepCommand = {
       describe: 'key=v1,v2,... or key=lo..hi[:step]; keys: rule options, roles.<role>, players, mafia, rules, agents, agents.<team|role>, agent-param.<[scope.]key>; one or two (a grid)',
     }),
   handler: guarded(async (a: SweepArgs) => {
-    const { seed, games, threads, precision } = studyNumbers(a, DEFAULT_SWEEP_GAMES);
+    const header = studyHeader(a, DEFAULT_SWEEP_GAMES);
     const varies = a.vary.map((t) => parseVary(t));
     const base: Setup = { rules: a.rules, ...baseSetup(a) };
     agentsFromArgs(a);
     const { variants, skipped } = planSweep(base, varies);
-    const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
     await executeStudy(
       {
         kind: 'sweep',
         study: `sweep-${varies.map((v) => v.key).join('-')}`,
-        ...(a.title ? { title: a.title } : {}),
-        command: reproduceCommand(args, { '--games': games, '--seed': seed }),
-        seed,
-        games,
-        ...(threads !== undefined ? { threads } : {}),
-        ...(precision !== undefined ? { precision } : {}),
+        ...header,
         variants,
         pairs: 'none',
         sweepKeys: varies.map((v) => v.key),
