@@ -104,11 +104,19 @@ export function tellSergeants(t: Table): void {
   }
 }
 
-/** A dead writer's note reaches its living addressee (not after fouls or inactivity): his knowledge passes on. */
+/** Whether a death of this cause delivers the writer's note (`deathNote.delivery`); a removal never does. */
+function deliversNote(t: Table, cause: DeathCause): boolean {
+  if (cause === DeathCause.Fouls || cause === DeathCause.Inactivity) return false;
+  if (t.rules.options['deathNote.delivery'] === 'any-death') return true;
+  // "killed by the mafia, or at the lynch": the clan's shot and its Kamikaze count as the mafia.
+  return cause === DeathCause.Mafia || cause === DeathCause.Kamikaze || cause === DeathCause.Lynch;
+}
+
+/** A dead writer's note reaches its living addressee when the cause delivers it: his knowledge passes on. */
 export function deliverDeathNote(t: Table, writer: number, cause: DeathCause): void {
   const to = t.deathNoteTo[writer]!;
   const facts = t.deathNoteFacts[writer]!;
-  if (to < 0 || !t.alive[to] || cause === DeathCause.Fouls || cause === DeathCause.Inactivity) return;
+  if (to < 0 || !t.alive[to] || !deliversNote(t, cause)) return;
   const view = t.views[to]!;
   for (let s = 0; s < t.n; s++) if (facts[s]! >= 0) view.learn(s, facts[s]!);
   if (t.listening) t.emit({ type: 'death-note', from: writer, to, known: Array.from(facts) }, to);

@@ -30,8 +30,8 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval =
   if (rate > 0) {
     for (let s = 0; s < t.n; s++) {
       if (!t.alive[s] || t.chance.next() >= rate) continue;
-      const size = night ? 4 : t.chance.next() < o['fouls.minorShare'] ? 1 : 2;
       const before = t.halfFouls[s]!;
+      const size = night ? nightFoulSize(t, before) : dayFoulSize(t, before);
       const after = Math.min(before + size, REMOVE_AT);
       t.halfFouls[s] = after;
       const silenced = before < SILENCE_AT && after >= SILENCE_AT && after < REMOVE_AT;
@@ -49,6 +49,19 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval =
   }
   if (!night && t.foulsOn) takeLostSpeeches(t);
   return false;
+}
+
+/** A day breach: minor (0.5) or full (1); under `fouls.firstIsWarning` a player's first is a warning of 0.5 whatever it was. */
+function dayFoulSize(t: Table, before: number): number {
+  const o = t.rules.options;
+  const size = t.chance.next() < o['fouls.minorShare'] ? 1 : 2;
+  return o['fouls.firstIsWarning'] && before === 0 ? 1 : size;
+}
+
+/** Moving at night: 2 fouls at once, or (`fouls.nightRemovalShare`) the player leaves the table. Drawn only when the share is set. */
+function nightFoulSize(t: Table, before: number): number {
+  const share = t.rules.options['fouls.nightRemovalShare'];
+  return share > 0 && t.chance.next() < share ? REMOVE_AT - before : 4;
 }
 
 /** A player who reached 3 fouls since the last day loses today's speech, whether the third foul came by day or by night. */
@@ -84,12 +97,18 @@ export function speak(t: Table, sink: Speech = new Speech(t)): void {
 
 type LynchReason = 'most-votes' | 'tie-random' | 'tie-all';
 
-/** Whom a vote eliminates: lynched[0..count), count 0 for none; more than one only under `vote.tie = revote-then-all`. */
+/**
+ * Whom a vote eliminates: lynched[0..count), count 0 for none; more than one
+ * under `vote.tie = revote-then-all`, or the tied to draw from when the draw
+ * waits for the night (`draw` >= 0, see `vote.tieDrawAmongAlive`).
+ */
 export class VoteResult {
   readonly lynched: Int16Array;
   count = 0;
   votes = 0;
   reason: LynchReason = 'most-votes';
+  /** The random tie break's uniform draw, kept for the draw among the living after the night; -1 when none waits. */
+  draw = -1;
 
   constructor(n: number) {
     this.lynched = new Int16Array(n);
@@ -122,6 +141,7 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
   r.count = 0;
   r.votes = 0;
   r.reason = 'most-votes';
+  r.draw = -1;
   const tally = b.tally;
   tally.fill(0);
   if (t.foulsOn) addPenaltyVotes(t, tally);
@@ -132,9 +152,16 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
   if (k < 0) return false;
   if (k === 1) return lynch(r, tally, 1, 'most-votes');
   switch (o['vote.tie']) {
-    case 'random':
-      r.lynched[0] = r.lynched[t.chance.int(k)]!;
+    case 'random': {
+      // One uniform draw either way (the same as chance.int(k)), so the stream does not depend on the option.
+      const u = t.chance.next();
+      if (o['turn.simultaneous'] && o['vote.tieDrawAmongAlive']) {
+        r.draw = u;
+        return lynch(r, tally, k, 'tie-random');
+      }
+      r.lynched[0] = r.lynched[Math.floor(u * k)]!;
       return lynch(r, tally, 1, 'tie-random');
+    }
     case 'none':
       noLynch(t, 'tie');
       return false;
@@ -268,6 +295,7 @@ function noLynch(t: Table, reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote
 
 /** Carries out a lynch decided by `collectVotes` (later, in the forum turn). */
 export function carryOutLynch(t: Table, result: VoteResult): void {
+  if (result.draw >= 0) drawAmongLiving(t, result);
   for (let i = 0; i < result.count; i++) {
     const s = result.lynched[i]!;
     if (!t.alive[s]) {
@@ -277,4 +305,17 @@ export function carryOutLynch(t: Table, result: VoteResult): void {
     if (t.listening) t.emit({ type: 'lynch', target: s, votes: result.votes, reason: result.reason }, Audience.Public);
     t.kill(s, DeathCause.Lynch, -1, 'lynch');
   }
+}
+
+/** The tie drawn among the tied who are still alive, with the draw made at the count (a dead candidate is skipped, not drawn). */
+function drawAmongLiving(t: Table, result: VoteResult): void {
+  let k = 0;
+  for (let i = 0; i < result.count; i++) {
+    const s = result.lynched[i]!;
+    if (t.alive[s]) result.lynched[k++] = s;
+  }
+  // Nobody tied is alive: the first tied stands for them, and is reported already dead.
+  result.lynched[0] = k === 0 ? result.lynched[0]! : result.lynched[Math.floor(result.draw * k)]!;
+  result.count = 1;
+  result.draw = -1;
 }

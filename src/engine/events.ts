@@ -73,9 +73,12 @@ export type GameEvent =
   | { readonly type: 'saved'; readonly seat: number; readonly by: number; readonly from: DeathCause }
   | { readonly type: 'shot-failed'; readonly target: number; readonly reason: 'split' | 'foundling' | 'no-shooter' }
   | { readonly type: 'kill'; readonly seat: number; readonly cause: DeathCause; readonly by: number }
-  | { readonly type: 'check'; readonly checker: number; readonly target: number; readonly black: boolean; readonly killedBy: number; readonly cause: DeathCause | -1 }
+  /** `notMafiaOnly`: the result is only "not Mafia" (a loner Maniac), not Red. */
+  | { readonly type: 'check'; readonly checker: number; readonly target: number; readonly black: boolean; readonly notMafiaOnly: boolean; readonly killedBy: number; readonly cause: DeathCause | -1 }
   | { readonly type: 'death'; readonly seat: number; readonly publicCause: PublicCause; readonly revealed: Role | -1 }
-  | { readonly type: 'commissar-note'; readonly commissar: number; readonly target: number; readonly black: boolean }
+  | { readonly type: 'commissar-note'; readonly commissar: number; readonly target: number; readonly black: boolean; readonly notMafiaOnly: boolean }
+  /** To the host only: a note left tonight is used up unread, because the Commissar lives or his check was lost to a freeze. */
+  | { readonly type: 'note-burned'; readonly commissar: number; readonly target: number; readonly reason: 'alive' | 'frozen' }
   | { readonly type: 'death-note'; readonly from: number; readonly to: number; readonly known: readonly number[] }
   | { readonly type: 'promoted'; readonly seat: number; readonly role: Role }
   | { readonly type: 'last-shot'; readonly shooter: number; readonly target: number }

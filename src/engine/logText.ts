@@ -93,7 +93,7 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         lines.push(`  the mafia's shot fails: ${e.reason === 'split' ? 'the requests disagree' : e.reason === 'foundling' ? `${who(e.target)} is the Foundling` : 'nobody to shoot'}`);
         break;
       case 'check':
-        lines.push(`  check: ${who(e.target)} is ${e.black ? 'Black' : 'Red'}${e.killedBy >= 0 ? `, killed tonight by ${who(e.killedBy)} (${CAUSE_TEXT[e.cause]})` : ''}`);
+        lines.push(`  check: ${who(e.target)} is ${resultText(e)}${e.killedBy >= 0 ? killerText(e, who) : ''}`);
         break;
       case 'kill':
         pendingKill = { seat: e.seat, cause: e.cause, by: e.by };
@@ -106,7 +106,10 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         break;
       }
       case 'commissar-note':
-        lines.push(`  the Commissar's note is read: ${who(e.target)} is ${e.black ? 'Black' : 'Red'}`);
+        lines.push(`  the Commissar's note is read: ${who(e.target)} is ${resultText(e)}`);
+        break;
+      case 'note-burned':
+        lines.push(`  the Commissar's note on ${who(e.target)} burns unread: ${e.reason === 'alive' ? `${who(e.commissar)} lives` : 'his check was lost to a freeze'}`);
         break;
       case 'death-note':
         lines.push(`  ${who(e.to)} receives the death note of ${who(e.from)}`);
@@ -125,6 +128,17 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
   }
   flushVotes();
   return lines.join('\n') + '\n';
+}
+
+/** A check's result as the Commissar gets it: a loner Maniac is only "not Mafia", not Red. */
+function resultText(e: { readonly black: boolean; readonly notMafiaOnly: boolean }): string {
+  return e.black ? 'Black' : e.notMafiaOnly ? 'not Mafia' : 'Red';
+}
+
+/** What a check of a player killed tonight adds; one who died by his own hand (a failed hunt) is not named as his killer. */
+function killerText(e: Extract<GameEvent, { type: 'check' }>, who: (s: number) => string): string {
+  if (e.killedBy !== e.target) return `, killed tonight by ${who(e.killedBy)} (${CAUSE_TEXT[e.cause]})`;
+  return e.cause === DeathCause.HuntMiss ? ', died tonight on a failed hunt' : `, ${causeText(e.cause, e.killedBy, e.target, who)} tonight`;
 }
 
 function causeText(cause: number, by: number, victim: number, who: (s: number) => string): string {

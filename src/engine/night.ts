@@ -96,8 +96,9 @@ export function mafiaShooters(t: Table, into: Int16Array): number {
 }
 
 /**
- * Under `don-decides`: the leader if he lives, else (with succession) the
- * first living shooter, else the Putana when she shoots alone. The scan stops
+ * Under `don-decides`: the leader if he lives, else (with succession, or
+ * when no leader was dealt) the first living shooter, else the Putana when
+ * she shoots alone. The scan stops
  * as soon as the answer is known.
  */
 function oneShooter(t: Table, into: Int16Array): number {
@@ -115,7 +116,8 @@ function oneShooter(t: Table, into: Int16Array): number {
     if (leaders === 0) break;
   }
   if (first !== NONE) {
-    if (!t.rules.options['mafia.donSuccession']) return 0;
+    // Without succession only a dead Don stops the shot: a setup dealt without a Don still shoots.
+    if (!t.rules.options['mafia.donSuccession'] && t.bossDead) return 0;
     into[0] = first;
     return 1;
   }
@@ -178,6 +180,16 @@ function livingWith(t: Table, roles: Int8Array): number {
   return k;
 }
 
+/** The streak key of a night acted under a `nights-running` limit: no seat, and not NONE (a night without acting). */
+const ACTED = -2;
+
+/** A Doctor or Putana who acted `max` nights running sits this night out (a rest night breaks the run). */
+function mustRest(t: Table, s: number, max: number): boolean {
+  if (t.repeatAllowed(s, ACTED, max)) return false;
+  t.noteTarget(s, NONE);
+  return true;
+}
+
 /** Hunter living[i] may name any other living player. */
 function askHunt(t: Table, night: Night, i: number): void {
   const s = t.living[i]!;
@@ -194,18 +206,27 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
   let choice: Choice;
   let targets: number[];
   let mayPass = false;
+  /** Under a `nights-running` limit the streak counts nights acted, whatever the target. */
+  let running = false;
   switch (action) {
     case Action.Freeze:
       choice = Choice.Freeze;
-      targets = t.asker.livingTargets(s, -1, s, o['putana.maxSameTarget']);
+      running = o['putana.repeatLimit'] === 'nights-running';
+      if (running && mustRest(t, s, o['putana.maxSameTarget'])) return;
+      targets = t.asker.livingTargets(s, -1, running ? -1 : s, o['putana.maxSameTarget']);
+      mayPass = o['putana.mayPass'];
       break;
     case Action.Heal:
       choice = Choice.Heal;
-      targets = t.asker.livingTargets(-1, -1, s, o['doctor.maxSameTarget']);
+      running = o['doctor.repeatLimit'] === 'nights-running';
+      if (running && mustRest(t, s, o['doctor.maxSameTarget'])) return;
+      targets = t.asker.livingTargets(-1, -1, running ? -1 : s, o['doctor.maxSameTarget']);
+      mayPass = o['doctor.mayPass'];
       break;
     case Action.Check:
       choice = Choice.Check;
       targets = t.asker.livingTargets(s);
+      mayPass = o['commissar.mayPass'];
       break;
     case Action.ManiacKill:
       choice = Choice.ManiacKill;
@@ -222,7 +243,7 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
   }
   if (targets.length === 0) return;
   const target = t.asker.ask(s, choice, targets, mayPass);
-  t.noteTarget(s, target);
+  t.noteTarget(s, running && target !== NONE ? ACTED : target);
   if (target === NONE) return;
   night.act[s] = target;
   night.actors[night.actorCount++] = s;

@@ -10,13 +10,15 @@ import type { Night } from './night.js';
 import type { Options } from './options.js';
 import { Action, ROLE_ACTION, ROLE_IMMUNE, Role, Team } from './roles.js';
 import type { Table } from './table.js';
+import { KNOWN_NOT_MAFIA } from './view.js';
 
 /** Which causes of death a heal stops, given the options. */
 function healStops(cause: DeathCause, o: Options): boolean {
   switch (cause) {
     case DeathCause.Mafia:
-    case DeathCause.Hunt:
       return true;
+    case DeathCause.Hunt:
+      return o['doctor.savesFromHunt'];
     case DeathCause.Maniac:
       return o['doctor.savesFromManiac'];
     case DeathCause.Kamikaze:
@@ -129,6 +131,7 @@ function resolveChecks(t: Table, night: Night): void {
           checker: s,
           target,
           black: value === Team.Mafia,
+          notMafiaOnly: value === KNOWN_NOT_MAFIA,
           killedBy: learns ? night.killer[target]! : NONE,
           cause: learns ? (night.dies[target] as DeathCause) : (-1 as const),
         }
@@ -249,9 +252,13 @@ function readCommissarNotes(t: Table, night: Night): void {
     if (!night.wantsNote[s] || t.noteUsed[s]) continue;
     t.noteUsed[s] = 1;
     const value = night.checked[s]!;
-    if (t.alive[s] || value === -1) continue;
     const target = night.act[s]!;
+    if (t.alive[s] || value === -1) {
+      // Only the host sees a note burn: the table never learns one was left.
+      if (t.listening) t.emit({ type: 'note-burned', commissar: s, target, reason: t.alive[s] ? 'alive' : 'frozen' }, Audience.Host);
+      continue;
+    }
     for (const v of t.views) v.learn(target, value);
-    if (t.listening) t.emit({ type: 'commissar-note', commissar: s, target, black: value === Team.Mafia }, Audience.Public);
+    if (t.listening) t.emit({ type: 'commissar-note', commissar: s, target, black: value === Team.Mafia, notMafiaOnly: value === KNOWN_NOT_MAFIA }, Audience.Public);
   }
 }

@@ -1,4 +1,4 @@
-// The rule options of RULES.md as one table: key, kind, allowed values, base
+// The rule options of docs/rules.md as one table: key, kind, allowed values, base
 // default and a one-line meaning. Presets override defaults; parsing and the
 // canonical form are driven by this table, so a new option is one row here.
 
@@ -36,18 +36,25 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('turn.simultaneous', false, 'forum turn: the lynch vote and all night requests are sent together and resolve at the end of the turn'),
   bool('vote.firstDay', true, 'whether day 1 (turn 1) has a vote'),
   choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all'], 'what a tied vote does'),
+  bool('vote.tieDrawAmongAlive', true, 'forum turn: a random tie break draws among the tied still alive after the night (false: the draw is made when the votes are counted, and a drawn player killed that night means no lynch)'),
   rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
-  bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot)'),
+  bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot once the Don is dead; a setup dealt without a Don always shoots)'),
   int('putana.maxSameTarget', 2, 1, 99, 'nights in a row the Putana may freeze the same player'),
+  choice('putana.repeatLimit', ['same-target', 'nights-running'], 'what putana.maxSameTarget counts: freezes of the same player, or freezes of anyone (she acts at most that many nights running)'),
+  bool('putana.mayPass', false, 'the Putana may send no freeze'),
   bool('putana.shootsWhenAlone', true, 'when every Mafia is dead the Putana also shoots each night'),
   bool('putana.knowsMafia', true, 'the Putana and the Mafia know each other'),
   int('doctor.maxSameTarget', 2, 1, 99, 'nights in a row the Doctor may heal the same player'),
+  choice('doctor.repeatLimit', ['same-target', 'nights-running'], 'what doctor.maxSameTarget counts: heals of the same player, or heals of anyone (he acts at most that many nights running)'),
+  bool('doctor.mayPass', false, 'the Doctor may send no heal'),
   bool('doctor.savesFromManiac', true, 'a heal also stops the Maniac\'s kill (the forum text names only the mafia and the hunter)'),
+  bool('doctor.savesFromHunt', true, 'a heal stops a hunter\'s kill (never the death of a hunter who missed)'),
   bool('doctor.blocksFreeze', true, 'a healed player is not frozen'),
   choice('maniac.team', ['town', 'loner'], 'town: the Maniac is Red and hunts the mafia (club); loner: he plays for himself (forum)'),
   bool('maniac.mayAbstain', true, 'the Maniac may skip his kill'),
+  bool('commissar.mayPass', false, 'the Commissar may send no check'),
   bool('commissar.note', true, 'once a game the Commissar may leave a note with tonight\'s result, read out if he dies that night'),
   bool('commissar.lastShot', false, 'a dying Commissar fires once at any other player, who dies with him'),
   bool('commissar.learnsKiller', false, 'checking a player killed this turn also tells who killed him and how'),
@@ -56,14 +63,18 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('hunt.firstDay', false, 'whether hunting is allowed on turn 1'),
   choice('hunt.onManiac', ['hunter-dies', 'target-dies'], 'what a hunt on the Maniac does'),
   bool('deathNote.enabled', false, 'once a game each player may leave a note for one other player, delivered when he dies'),
+  choice('deathNote.delivery', ['any-death', 'mafia-or-lynch'], 'which deaths deliver a death note (never a removal): any death, or only a kill by the mafia (shot or Kamikaze) and the lynch'),
   rate('fouls.perDayRate', 0, 'chance per living player per day of a foul (0.5 or 1)'),
   rate('fouls.minorShare', 0.5, 'share of day fouls that are minor (0.5 foul)'),
+  bool('fouls.firstIsWarning', false, 'a player\'s first day foul is a warning of 0.5 foul, whatever the breach'),
   rate('fouls.perNightRate', 0, 'chance per living player per night of moving at night (2 fouls at once)'),
+  rate('fouls.nightRemovalShare', 0, 'share of night fouls after which the player leaves the table at once (not a beginner, his signal affected the game)'),
   rate('inactivity.missRate', 0, 'chance per living player per vote of missing it'),
   int('inactivity.maxMisses', 2, 1, 99, 'missed votes that remove a player'),
   bool('win.townNeedsManiacDead', true, 'a loner Maniac must also be dead for Town to win'),
   choice('win.maniac', ['one-on-one', 'last-standing'], 'the loner Maniac wins with at most one other alive, or only alone'),
   choice('win.parityBlock', ['doctor-and-maniac', 'maniac', 'none'], 'who, alive, stops the mafia winning at parity'),
+  choice('win.parityAgainst', ['everyone-else', 'town'], 'whom the mafia must not be fewer than to win: everyone else alive, or the Town only (a loner Maniac not counted)'),
   bool('win.maniacMafiaDraw', true, 'exactly the Maniac and one Mafia (not the Putana) left is a draw'),
   int('limits.maxDays', 100, 1, 100000, 'day (turn) cap: a game still running after it ends as a timeout'),
 ]);
@@ -75,24 +86,34 @@ export function optionSpec(key: string): OptionSpec | undefined {
   return BY_KEY.get(key);
 }
 
+/** What a Doctor's or Putana's `maxSameTarget` counts (the club text's "no more than two nights in a row"). */
+export type RepeatLimit = 'same-target' | 'nights-running';
+
 /** Resolved options: a value for every key of OPTION_SPECS. */
 export interface Options {
   readonly start: 'day' | 'night';
   readonly 'turn.simultaneous': boolean;
   readonly 'vote.firstDay': boolean;
   readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all';
+  readonly 'vote.tieDrawAmongAlive': boolean;
   readonly 'lynch.minShare': number;
   readonly revealOnDeath: boolean;
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';
   readonly 'mafia.donSuccession': boolean;
   readonly 'putana.maxSameTarget': number;
+  readonly 'putana.repeatLimit': RepeatLimit;
+  readonly 'putana.mayPass': boolean;
   readonly 'putana.shootsWhenAlone': boolean;
   readonly 'putana.knowsMafia': boolean;
   readonly 'doctor.maxSameTarget': number;
+  readonly 'doctor.repeatLimit': RepeatLimit;
+  readonly 'doctor.mayPass': boolean;
   readonly 'doctor.savesFromManiac': boolean;
+  readonly 'doctor.savesFromHunt': boolean;
   readonly 'doctor.blocksFreeze': boolean;
   readonly 'maniac.team': 'town' | 'loner';
   readonly 'maniac.mayAbstain': boolean;
+  readonly 'commissar.mayPass': boolean;
   readonly 'commissar.note': boolean;
   readonly 'commissar.lastShot': boolean;
   readonly 'commissar.learnsKiller': boolean;
@@ -101,14 +122,18 @@ export interface Options {
   readonly 'hunt.firstDay': boolean;
   readonly 'hunt.onManiac': 'hunter-dies' | 'target-dies';
   readonly 'deathNote.enabled': boolean;
+  readonly 'deathNote.delivery': 'any-death' | 'mafia-or-lynch';
   readonly 'fouls.perDayRate': number;
   readonly 'fouls.minorShare': number;
+  readonly 'fouls.firstIsWarning': boolean;
   readonly 'fouls.perNightRate': number;
+  readonly 'fouls.nightRemovalShare': number;
   readonly 'inactivity.missRate': number;
   readonly 'inactivity.maxMisses': number;
   readonly 'win.townNeedsManiacDead': boolean;
   readonly 'win.maniac': 'one-on-one' | 'last-standing';
   readonly 'win.parityBlock': 'doctor-and-maniac' | 'maniac' | 'none';
+  readonly 'win.parityAgainst': 'everyone-else' | 'town';
   readonly 'win.maniacMafiaDraw': boolean;
   readonly 'limits.maxDays': number;
 }

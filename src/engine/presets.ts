@@ -1,5 +1,5 @@
-// The three presets of RULES.md: each is a set of option overrides and a rule
-// that turns (players, mafia) into role counts (RULES.md section 3).
+// The three presets of docs/rules.md: each is a set of option overrides and a rule
+// that turns (players, mafia) into role counts (docs/rules.md section 3).
 
 import type { OptionValue } from './options.js';
 import { Role, ROLE_COUNT } from './roles.js';
@@ -63,6 +63,7 @@ const club: Preset = {
     'commissar.learnsKiller': false,
     'hunt.enabled': false,
     'deathNote.enabled': false,
+    'fouls.firstIsWarning': true,
     'win.parityBlock': 'doctor-and-maniac',
     'win.maniacMafiaDraw': true,
   },
@@ -94,18 +95,23 @@ const forum: Preset = {
     'turn.simultaneous': true,
     'vote.firstDay': false,
     'vote.tie': 'random',
+    'vote.tieDrawAmongAlive': true,
     'lynch.minShare': 0.25,
     revealOnDeath: true,
     'mafia.killRule': 'unanimous',
     'doctor.maxSameTarget': 1,
+    'doctor.mayPass': true,
     'doctor.savesFromManiac': false,
+    'putana.mayPass': true,
     'maniac.team': 'loner',
-    'maniac.mayAbstain': false,
+    'maniac.mayAbstain': true,
+    'commissar.mayPass': true,
     'commissar.note': false,
     'commissar.lastShot': true,
     'commissar.learnsKiller': true,
     'hunt.enabled': true,
     'deathNote.enabled': true,
+    'deathNote.delivery': 'mafia-or-lynch',
     'win.parityBlock': 'maniac',
     'win.maniacMafiaDraw': false,
   },
@@ -136,5 +142,5 @@ export function isPresetName(s: string): s is PresetName {
   return (PRESET_NAMES as readonly string[]).includes(s);
 }
 
-/** Smallest legal forum game (RULES.md section 3). */
+/** Smallest legal forum game (docs/rules.md section 3). */
 export const FORUM_MIN_PLAYERS = 6;

@@ -1,5 +1,5 @@
 // Win and draw conditions of both games, driven by the `win.*` options and
-// checked after every elimination (RULES.md sections 1, 2 and 4).
+// checked after every elimination (docs/rules.md sections 1, 2 and 4).
 
 import { Outcome } from './events.js';
 import { Role, Team } from './roles.js';
@@ -23,7 +23,9 @@ export function winnerOf(t: Table): Outcome | -1 {
   }
   if (black === 0 && (loners === 0 || !o['win.townNeedsManiacDead'])) return Outcome.Town;
   if (o['win.maniacMafiaDraw'] && alive === 2 && maniacs === 1 && blackNotPutana === 1) return Outcome.Draw;
-  if (black > 0 && black >= alive - black && !parityBlocked(o['win.parityBlock'], maniacs, doctors)) return Outcome.Mafia;
+  // The forum text's literal "not fewer than the peaceful" (`town`) leaves a loner Maniac out of the count.
+  const others = o['win.parityAgainst'] === 'town' ? t.aliveTeam[Team.Town]! : alive - black;
+  if (black > 0 && black >= others && !parityBlocked(o['win.parityBlock'], maniacs, doctors)) return Outcome.Mafia;
   return -1;
 }
 

@@ -1,8 +1,9 @@
 // Random-game invariants (property tests with fast-check): random presets,
 // player counts, role mixes and rule options, random agents (one kind also
-// talks). Every game must end with an outcome within the day cap; the dead
+// talks); every option of the option table, so a new option is drawn here
+// without touching this file. Every game must end with an outcome within the day cap; the dead
 // stay dead; the deal holds the rules' counts; each act is done by the role
-// that owns it; the declared winner is what RULES.md says of the final board
+// that owns it; the declared winner is what docs/rules.md says of the final board
 // (recomputed by ./logAudit.ts, not by the engine's winnerOf) and nobody had
 // won earlier; and a game is a pure function of (rules, agents, seed, k).
 // Runtime: about 5 s. FC_SEED=n and FC_RUNS=n explore other cases.
@@ -106,7 +107,7 @@ function playLogged(rules: Rules, provider: AgentProvider, seed: number, k: numb
 describe('random games keep the rules\' invariants', () => {
   const seen: Seen = new Map();
 
-  it('every game of a random setup is consistent with RULES.md and its own log', () => {
+  it('every game of a random setup is consistent with docs/rules.md and its own log', () => {
     fc.assert(
       fc.property(setupArb, fc.nat(1_000_000), fc.boolean(), (setup, seed, chatty) => {
         const rules = rulesOf(setup);
@@ -122,7 +123,7 @@ describe('random games keep the rules\' invariants', () => {
       { seed: FC_SEED, numRuns: FC_RUNS },
     );
     // The properties must have met what they are about.
-    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt']) {
+    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt']) {
       expect(seen.get(key) ?? 0, key).toBeGreaterThan(0);
     }
   });

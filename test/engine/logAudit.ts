@@ -23,7 +23,7 @@ interface Board {
   alive: boolean[];
 }
 
-/** RULES.md sections 1, 2 and 4: nobody alive, the loner Maniac, Town, the Maniac-Mafia draw, Mafia. */
+/** docs/rules.md sections 1, 2 and 4: nobody alive, the loner Maniac, Town, the Maniac-Mafia draw, Mafia. */
 export function expectedWinner(b: Board, o: Options): Outcome | -1 {
   const living = b.role.filter((_, s) => b.alive[s]);
   if (living.length === 0) return Outcome.Draw;
@@ -36,7 +36,9 @@ export function expectedWinner(b: Board, o: Options): Outcome | -1 {
   const doctors = living.filter((r) => r === Role.Doctor).length;
   const block = o['win.parityBlock'];
   const blocked = block === 'maniac' ? maniacs > 0 : block === 'doctor-and-maniac' ? maniacs > 0 && doctors > 0 : false;
-  if (black.length > 0 && black.length >= living.length - black.length && !blocked) return Outcome.Mafia;
+  // win.parityAgainst = town: the forum text's "not fewer than the peaceful", a loner Maniac left out.
+  const others = o['win.parityAgainst'] === 'town' ? living.length - black.length - loners : living.length - black.length;
+  if (black.length > 0 && black.length >= others && !blocked) return Outcome.Mafia;
   return -1;
 }
 
@@ -54,7 +56,7 @@ const REQUEST_ROLES: Readonly<Partial<Record<Choice, readonly number[]>>> = {
 };
 
 /** Events that may follow a decisive death before the end: the rest of the same batch of eliminations. */
-const SAME_BATCH: ReadonlySet<string> = new Set(['kill', 'death', 'death-note', 'last-shot', 'promoted', 'mates', 'commissar-known', 'commissar-note', 'lynch', 'end']);
+const SAME_BATCH: ReadonlySet<string> = new Set(['kill', 'death', 'death-note', 'last-shot', 'promoted', 'mates', 'commissar-known', 'commissar-note', 'note-burned', 'lynch', 'end']);
 
 /** What the audit counts over all games, to show the properties met the cases they are about. */
 export type Seen = Map<string, number>;
@@ -227,6 +229,12 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (!o['deathNote.enabled']) fail(i, 'a death note with notes off');
         if (events[i - 1]?.type !== 'death' || (events[i - 1] as { seat: number }).seat !== e.from) fail(i, `a death note from seat ${e.from}, who did not just die`);
         if (notesWritten.has(e.from)) fail(i, `a second death note from seat ${e.from}`);
+        {
+          const kill = events[i - 2];
+          const cause = kill?.type === 'kill' ? kill.cause : -1;
+          const delivers = o['deathNote.delivery'] === 'any-death' || cause === DeathCause.Mafia || cause === DeathCause.Kamikaze || cause === DeathCause.Lynch;
+          if (!delivers) fail(i, `a death note delivered on a death by ${DEATH_CAUSE_NAMES[cause] ?? cause} under deathNote.delivery=mafia-or-lynch`);
+        }
         notesWritten.add(e.from);
         alive(e.to, i, 'death note addressee');
         count('death note');
@@ -236,6 +244,12 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (!diedThisPhase.has(e.commissar)) fail(i, `a note from seat ${e.commissar}, who did not die tonight`);
         if (!acts.has(`check:${e.commissar}:${e.target}:${e.black}`)) fail(i, 'a note that is not tonight\'s check');
         count('commissar note');
+        break;
+      case 'note-burned':
+        if (!o['commissar.note']) fail(i, 'a Commissar note burns with notes off');
+        if ((e.reason === 'alive') !== board.alive[e.commissar]) fail(i, `seat ${e.commissar}'s note burns as ${e.reason}`);
+        if (e.reason === 'frozen' && !acts.has(`blocked:${e.commissar}`)) fail(i, `seat ${e.commissar}'s note burns for a freeze he did not get`);
+        count('note burned');
         break;
       case 'last-shot':
         if (!o['commissar.lastShot']) fail(i, 'a last shot with last shots off');

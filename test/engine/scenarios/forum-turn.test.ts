@@ -140,7 +140,7 @@ describe('the Foundling', () => {
     expect(r.role(FOU)).toBe('mafia');
     expect(r.team(FOU)).toBe('mafia');
     expect(r.provider.events(COM, 'check').map((c) => [c.target, c.black])).toEqual([
-      [0, false], // turn 1, unscripted
+      // turn 1, unscripted: the forum Commissar may pass (commissar.mayPass), and the quiet fallback does
       [FOU, false],
       [FOU, true],
     ]);

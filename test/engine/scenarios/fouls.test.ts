@@ -29,7 +29,8 @@ describe('fouls', () => {
     const r = play({
       preset: 'club',
       deal: CLUB,
-      options: { ...QUIET, 'fouls.perDayRate': 1, 'fouls.minorShare': 0, revealOnDeath: true },
+      // The club's first-breach warning is off: every foul here is a full one (see strict-host.test.ts).
+      options: { ...QUIET, 'fouls.perDayRate': 1, 'fouls.minorShare': 0, 'fouls.firstIsWarning': false, revealOnDeath: true },
       script: (p) => {
         for (let day = 1; day <= 3; day++) p.say(0, day, { kind: 'accuse', target: 1 });
         p.allVote(3, [0, 1], 8); // 8: 3 votes, 1 and 2: none, the rest 1; plus everyone's penalty vote

@@ -23,7 +23,7 @@ describe('commissar.note', () => {
       script: (p) => p.on(COM, 'check', 1, DON).on(COM, 'commissar-note', 1, DON).on(DON, 'shoot', 1, COM),
     });
     expect(r.cause(COM)).toBe('mafia');
-    expect(r.events('commissar-note')).toEqual([{ type: 'commissar-note', commissar: COM, target: DON, black: true }]);
+    expect(r.events('commissar-note')).toEqual([{ type: 'commissar-note', commissar: COM, target: DON, black: true, notMafiaOnly: false }]);
     expect(r.provider.view(CIV).known[DON]).toBe(Team.Mafia);
     expect(r.provider.events(CIV, 'commissar-note')).toHaveLength(1);
     const order = r.log.map((l) => l.event.type);
