@@ -1,7 +1,7 @@
 // Golden logs: the replay text of a few fixed games, from the real CLI
 // (`node dist/src/cli/main.js replay ...`, so build first: `npx tsc -p
 // tsconfig.json`), compared byte for byte with test/golden/*.txt. Each file
-// was read against RULES.md when it was written; a change to one is a change
+// was read against docs/rules.md when it was written; a change to one is a change
 // of the rules, the random streams or the log text, to be read the same way.
 // To rewrite them after an intended change:
 //   npx tsc -p tsconfig.json && UPDATE_GOLDEN=1 npx vitest run test/engine/golden.test.ts
@@ -21,12 +21,12 @@ const UPDATE = process.env.UPDATE_GOLDEN === '1';
 /** [file name, replay arguments, what the game shows] */
 const GAMES: Array<[string, string[], string]> = [
   ['club', ['--rules', 'club', '--seed', '342'], 'a heal against the Maniac, a freeze that costs the Doctor his heal, the Commissar\'s note read out, parity with the Doctor alone'],
-  ['forum', ['--rules', 'forum', '--players', '8', '--seed', '22'], 'turn 1 without a vote, a split mafia shot, the lynch after the night, a tie at exactly the 1/4 share, a last shot'],
+  ['forum', ['--rules', 'forum', '--players', '8', '--seed', '22'], 'turn 1 without a vote, checks that read "not Mafia", a split mafia shot, the lynch after the night, a last shot, the most voted killed in the night (no lynch: already dead)'],
   ['classic', ['--rules', 'classic', '--seed', '160'], 'a random tie break, the mafia\'s shot by the first living Mafia, Town at zero Mafia'],
   [
     'club-fouls-inactivity',
     ['--rules', 'club', '--set', 'fouls.perDayRate=0.3', '--set', 'fouls.perNightRate=0.05', '--set', 'inactivity.missRate=0.2', '--seed', '70'],
-    'minor and full fouls, a night foul to 3 (penalty vote), removal at 4 fouls with the card hidden, a revote tie, removal for missed votes ending the game at once',
+    'first fouls as 0.5 warnings, minor and full fouls, night fouls, removal at 4 fouls with the card hidden, a Commissar\'s note that burns, a revote tie, removal for missed votes ending the game at once',
   ],
   [
     'forum-hunting-notes',
@@ -53,7 +53,7 @@ describe.concurrent('golden replay logs', () => {
       writeFileSync(path, text);
       return;
     }
-    if (!existsSync(path)) throw new Error(`${path} is missing: run with UPDATE_GOLDEN=1 to write it, then read it against RULES.md`);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run with UPDATE_GOLDEN=1 to write it, then read it against docs/rules.md`);
     expect(text).toBe(readFileSync(path, 'utf8'));
   });
 });
