@@ -3,7 +3,7 @@
 // alive, phase). Tests hold the simulator to it; the balance search may use
 // it as a free, noise-free answer for classic setups.
 //
-// Derivation (RULES.md section 4, src/agents/random.ts, src/engine/day.ts):
+// Derivation (docs/rules.md section 4, src/agents/random.ts, src/engine/day.ts):
 //
 // Day, n = t + m alive. Every living player votes for one of the n - 1 other
 // living players, uniformly and independently (the random agent picks

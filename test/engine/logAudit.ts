@@ -1,7 +1,7 @@
 // The audit of one logged game, for the random-game invariants: replays the
 // log's facts on a board of its own and lists every broken invariant (the
 // dead stay dead, acts by the roles that own them, deaths with a cause in
-// the log, repeat limits, the phase order, the winner RULES.md gives the
+// the log, repeat limits, the phase order, the winner docs/rules.md gives the
 // final board, no play after a decided board). Uses the engine's types and
 // names only, never its win or resolution code.
 
@@ -12,7 +12,7 @@ import type { Options } from '../../src/engine/options.js';
 import { ROLES, Role } from '../../src/engine/roles.js';
 import type { Rules } from '../../src/engine/rules.js';
 
-// ---- the winner, from RULES.md, on a board rebuilt from the log
+// ---- the winner, from docs/rules.md, on a board rebuilt from the log
 
 const BLACK_ROLES: ReadonlySet<number> = new Set([Role.Mafia, Role.Don, Role.Putana, Role.Kamikaze]);
 const roleName = (r: number | undefined): string => ROLES[r ?? -1]?.key ?? `role ${r}`;

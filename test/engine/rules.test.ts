@@ -57,7 +57,7 @@ describe('resolveRules refuses bad input, naming the field', () => {
   });
 });
 
-describe('resolveRules refuses unplayable setups (RULES.md section 3)', () => {
+describe('resolveRules refuses unplayable setups (docs/rules.md section 3)', () => {
   it.each<[string, string, RulesOverrides, string, RegExp]>([
     ['no Mafia: --mafia 0', 'classic', { mafia: 0 }, 'mafia', /at least one Mafia/],
     ['no Mafia: the club without Don and Mafia', 'club', { set: ['roles.don=0', 'roles.mafia=0'] }, 'mafia', /at least one Mafia/],

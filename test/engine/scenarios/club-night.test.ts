@@ -1,4 +1,4 @@
-// The club night (RULES.md section 1): freeze, heal, the Maniac, the
+// The club night (docs/rules.md section 1): freeze, heal, the Maniac, the
 // Commissar's check, and the options that shape them.
 
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The forum turn (RULES.md section 2): simultaneous requests, the lynch after
+// The forum turn (docs/rules.md section 2): simultaneous requests, the lynch after
 // the night, the Foundling, the Sergeant, the Kamikaze, and the Commissar's
 // commissar.learnsKiller and commissar.lastShot.
 

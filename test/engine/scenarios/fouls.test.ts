@@ -1,4 +1,4 @@
-// Fouls and inactivity (RULES.md sections 1 and 2): fouls.perDayRate,
+// Fouls and inactivity (docs/rules.md sections 1 and 2): fouls.perDayRate,
 // fouls.minorShare, fouls.perNightRate, inactivity.missRate and
 // inactivity.maxMisses. Rates of 0 and 1 make the thresholds exact; the
 // checks that need one player apart from the rest scan fixed seeds.

@@ -1,4 +1,4 @@
-// Hunting (RULES.md section 2): hunt.enabled, hunt.firstDay, hunt.onManiac,
+// Hunting (docs/rules.md section 2): hunt.enabled, hunt.firstDay, hunt.onManiac,
 // one hunt per turn, and what the Doctor saves from.
 
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Presets and player counts (RULES.md section 3): role counts by preset and
+// Presets and player counts (docs/rules.md section 3): role counts by preset and
 // player count, roles.<role>=<count>, refused setups, and the option values
-// each preset declares in RULES.md sections 1, 2 and 4.
+// each preset declares in docs/rules.md sections 1, 2 and 4.
 
 import { describe, expect, it } from 'vitest';
 import { RulesError, resolveRules, roleCounts, type RulesOverrides } from '../../../src/engine/rules.js';

@@ -1,4 +1,4 @@
-// Win, draw and end (RULES.md sections 1, 2 and 4): maniac.team,
+// Win, draw and end (docs/rules.md sections 1, 2 and 4): maniac.team,
 // win.townNeedsManiacDead, win.maniac, win.parityBlock, win.maniacMafiaDraw
 // and limits.maxDays.
 
