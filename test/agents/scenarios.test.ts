@@ -175,3 +175,31 @@ describe('Sergeant', () => {
     expect(promoted).toBeGreaterThan(10);
   });
 });
+
+describe('passing a role action (forum: doctor.mayPass, commissar.mayPass, maniac.mayAbstain)', () => {
+  // A heal, a check or the loner's kill costs nothing, so a thinking player never passes one.
+  it('the Doctor heals, the Commissar checks and the loner Maniac kills every turn he is alive and asked', async () => {
+    const games = await playLogged('forum', 'club', 40);
+    const roles: Array<[Role, Choice]> = [
+      [Role.Doctor, Choice.Heal],
+      [Role.Commissar, Choice.Check],
+      [Role.Maniac, Choice.ManiacKill],
+    ];
+    let turns = 0;
+    for (const p of games) {
+      expect(p.rules.options['doctor.mayPass'] && p.rules.options['commissar.mayPass'] && p.rules.options['maniac.mayAbstain']).toBe(true);
+      const last = p.events.filter((e) => e.type === 'phase').length;
+      for (const [role, choice] of roles) {
+        const seat = seatOf(p, role);
+        if (seat < 0) continue;
+        const sent = new Set(requests(p, choice).filter((r) => r.seat === seat).map((r) => r.day));
+        for (let day = 1; day <= last; day++) {
+          if (deadBefore(p, day, 'turn').has(seat) || !p.events.some((e) => e.type === 'phase' && e.day === day)) continue;
+          turns++;
+          expect(sent.has(day), `seat ${seat} (role ${role}, choice ${choice}) on turn ${day}`).toBe(true);
+        }
+      }
+    }
+    expect(turns).toBeGreaterThan(100);
+  });
+});
