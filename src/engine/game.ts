@@ -110,7 +110,7 @@ export class Game {
     if (voting) collectVotes(t, this.ballot, this.succeedOnly);
     else if (t.listening) t.emit({ type: 'no-lynch', reason: 'no-vote-today' }, -1);
     // The turn's night half has its fouls too (fouls.perNightRate); like missed votes, they are judged with the turn.
-    rollFouls(t, true, this.succeedOnly);
+    if (this.rules.options['fouls.perNightRate'] > 0) rollFouls(t, true, this.succeedOnly);
     this.night.reset();
     collectRequests(t, this.night, day > 1 || this.rules.options['hunt.firstDay']);
     resolveNight(t, this.night);

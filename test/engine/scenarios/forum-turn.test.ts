@@ -21,7 +21,7 @@ const FOU = 7;
 const MAN = 8;
 const CIV = 9;
 const CIV2 = 10;
-/** The forum Maniac must kill; here he may pass, so unscripted turns are quiet. */
+/** The forum Maniac may pass (maniac.mayAbstain, forum true since issue 10); kept explicit so unscripted turns stay quiet whatever the preset says. */
 const QUIET: OptionSet = { 'maniac.mayAbstain': true };
 const turns = (n: number): OptionSet => ({ ...QUIET, 'limits.maxDays': n });
 
