@@ -23,11 +23,17 @@ export interface NumberOption extends OptionBase {
   readonly max: number;
   readonly def: number;
 }
-export type OptionSpec = BoolOption | EnumOption | NumberOption;
+/** Shots per night by how many mafia shooters live: "S" or "S@M,...,S" (see `parseShots`). */
+export interface ShotsOption extends OptionBase {
+  readonly kind: 'shots';
+  readonly def: string;
+}
+export type OptionSpec = BoolOption | EnumOption | NumberOption | ShotsOption;
 
 const bool = (key: string, def: boolean, doc: string): BoolOption => ({ kind: 'bool', key, def, doc });
 const choice = (key: string, values: readonly string[], doc: string): EnumOption => ({ kind: 'enum', key, values, def: values[0]!, doc });
 const int = (key: string, def: number, min: number, max: number, doc: string): NumberOption => ({ kind: 'int', key, def, min, max, doc });
+const shots = (key: string, def: string, doc: string): ShotsOption => ({ kind: 'shots', key, def, doc });
 const rate = (key: string, def: number, doc: string): NumberOption => ({ kind: 'rate', key, def, min: 0, max: 1, doc });
 
 /** Every option, with the base default (the first enum value). Presets override some of them. */
@@ -36,16 +42,22 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('turn.simultaneous', false, 'forum turn: the lynch vote and all night requests are sent together and resolve at the end of the turn'),
   bool('vote.firstDay', true, 'whether day 1 (turn 1) has a vote'),
   choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all'], 'what a tied vote does'),
+  bool('vote.noLynch', false, 'players may vote for nobody; no one is lynched unless a player has more votes than "nobody"'),
   rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
   bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot)'),
+  shots('mafia.shots', '1', 'the mafia\'s shots a night by living shooters: "2@3,1" is two while at least 3 shoot, else one; a heal stops one shot'),
   int('putana.maxSameTarget', 2, 1, 99, 'nights in a row the Putana may freeze the same player'),
   bool('putana.shootsWhenAlone', true, 'when every Mafia is dead the Putana also shoots each night'),
   bool('putana.knowsMafia', true, 'the Putana and the Mafia know each other'),
   int('doctor.maxSameTarget', 2, 1, 99, 'nights in a row the Doctor may heal the same player'),
+  bool('doctor.selfHeal', true, 'the Doctor may heal himself'),
   bool('doctor.savesFromManiac', true, 'a heal also stops the Maniac\'s kill (the forum text names only the mafia and the hunter)'),
   bool('doctor.blocksFreeze', true, 'a healed player is not frozen'),
+  bool('doctor.savesFromVigilante', true, 'a heal also stops the Vigilante\'s shot (no seed text has a Vigilante; the records cannot tell)'),
+  int('vigilante.shots', 1, 1, 99, 'bullets the Vigilante has for the whole game (he may hold any night)'),
+  bool('vigilante.firstNight', true, 'the Vigilante may fire on night 1'),
   choice('maniac.team', ['town', 'loner'], 'town: the Maniac is Red and hunts the mafia (club); loner: he plays for himself (forum)'),
   bool('maniac.mayAbstain', true, 'the Maniac may skip his kill'),
   bool('commissar.note', true, 'once a game the Commissar may leave a note with tonight\'s result, read out if he dies that night'),
@@ -81,16 +93,23 @@ export interface Options {
   readonly 'turn.simultaneous': boolean;
   readonly 'vote.firstDay': boolean;
   readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all';
+  readonly 'vote.noLynch': boolean;
   readonly 'lynch.minShare': number;
   readonly revealOnDeath: boolean;
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';
   readonly 'mafia.donSuccession': boolean;
+  /** Normalised "S@M,...,S" (parseOptionValue). */
+  readonly 'mafia.shots': string;
   readonly 'putana.maxSameTarget': number;
   readonly 'putana.shootsWhenAlone': boolean;
   readonly 'putana.knowsMafia': boolean;
   readonly 'doctor.maxSameTarget': number;
+  readonly 'doctor.selfHeal': boolean;
   readonly 'doctor.savesFromManiac': boolean;
   readonly 'doctor.blocksFreeze': boolean;
+  readonly 'doctor.savesFromVigilante': boolean;
+  readonly 'vigilante.shots': number;
+  readonly 'vigilante.firstNight': boolean;
   readonly 'maniac.team': 'town' | 'loner';
   readonly 'maniac.mayAbstain': boolean;
   readonly 'commissar.note': boolean;
@@ -130,6 +149,8 @@ export function describeAllowed(o: OptionSpec): string {
       return `a whole number from ${o.min} to ${o.max}`;
     case 'rate':
       return 'a number from 0 to 1 (a fraction like 1/4 is fine)';
+    case 'shots':
+      return 'shots a night as S, or S@M pairs then S (S shots while at least M shooters live), e.g. 2@3,1';
   }
 }
 
@@ -148,6 +169,10 @@ export function parseOptionValue(o: OptionSpec, raw: unknown): OptionValue | { e
   if (o.kind === 'enum') {
     return typeof raw === 'string' && o.values.includes(raw) ? raw : bad;
   }
+  if (o.kind === 'shots') {
+    const steps = typeof raw === 'number' || typeof raw === 'string' ? parseShots(String(raw)) : null;
+    return steps ? formatShots(steps) : bad;
+  }
   const n = parseNumber(raw);
   if (n === undefined || n < o.min || n > o.max) return bad;
   if (o.kind === 'int' && !Number.isInteger(n)) return bad;
@@ -164,4 +189,44 @@ function parseNumber(raw: unknown): number | undefined {
   }
   const n = Number(raw);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** One step of `mafia.shots`: this many shots while at least `minShooters` mafia shooters live. */
+export interface ShotStep {
+  readonly shots: number;
+  readonly minShooters: number;
+}
+
+/** Most shots a night: a bound for the engine's buffers. */
+export const MAX_SHOTS = 4;
+
+/**
+ * Parses "S" or "S@M,...,S": steps with falling M, ending with a bare S (M 1).
+ * Null when malformed; S is 1 to MAX_SHOTS, M from 2 to 99, each M below the one before.
+ */
+export function parseShots(text: string): ShotStep[] | null {
+  const parts = text.split(',').map((x) => x.trim());
+  const steps: ShotStep[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const m = /^(\d+)(?:@(\d+))?$/.exec(parts[i]!);
+    if (!m) return null;
+    const last = i === parts.length - 1;
+    const shots = Number(m[1]);
+    const min = m[2] === undefined ? 1 : Number(m[2]);
+    if (shots < 1 || shots > MAX_SHOTS || (m[2] === undefined) !== last) return null;
+    if (!last && (min < 2 || min > 99 || (steps.length > 0 && min >= steps.at(-1)!.minShooters))) return null;
+    steps.push({ shots, minShooters: min });
+  }
+  return steps;
+}
+
+/** The canonical text of parsed steps (so "2@3, 1" and "2@3,1" are one game). */
+export function formatShots(steps: readonly ShotStep[]): string {
+  return steps.map((s) => (s.minShooters > 1 ? `${s.shots}@${s.minShooters}` : String(s.shots))).join(',');
+}
+
+/** Shots tonight for this many living shooters (a valid option value). */
+export function shotsFor(text: string, shooters: number): number {
+  for (const s of parseShots(text)!) if (shooters >= s.minShooters) return s.shots;
+  return 1;
 }

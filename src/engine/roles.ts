@@ -15,6 +15,7 @@ export const Action = {
   Check: 4, // Commissar
   ManiacKill: 5,
   Kamikaze: 6,
+  VigilanteShoot: 7, // the Vigilante's own gun, `vigilante.shots` bullets a game
 } as const;
 export type Action = (typeof Action)[keyof typeof Action];
 
@@ -29,6 +30,7 @@ export const Role = {
   Sergeant: 7,
   Foundling: 8,
   Kamikaze: 9,
+  Vigilante: 10,
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
@@ -69,6 +71,7 @@ export const ROLES: readonly RoleSpec[] = Object.freeze([
   spec({ id: Role.Sergeant, key: 'sergeant', label: 'Sergeant', team: Team.Town, action: Action.None, canHunt: true }),
   spec({ id: Role.Foundling, key: 'foundling', label: 'Foundling', team: Team.Town, action: Action.None, canHunt: true, immuneToMafia: true, toldAs: Role.Civilian }),
   spec({ id: Role.Kamikaze, key: 'kamikaze', label: 'Kamikaze', team: Team.Mafia, action: Action.Kamikaze, canHunt: false }),
+  spec({ id: Role.Vigilante, key: 'vigilante', label: 'Vigilante', team: Team.Town, action: Action.VigilanteShoot, canHunt: true }),
 ]);
 
 export const ROLE_COUNT = ROLES.length;
