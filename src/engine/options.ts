@@ -150,7 +150,7 @@ export function describeAllowed(o: OptionSpec): string {
     case 'rate':
       return 'a number from 0 to 1 (a fraction like 1/4 is fine)';
     case 'shots':
-      return 'shots a night as S, or S@M pairs then S (S shots while at least M shooters live), e.g. 2@3,1';
+      return 'shots a night as S, or S@M pairs then S (S shots while at least M shooters live; a last S of 1 may be left out), e.g. 2@3,1';
   }
 }
 
@@ -201,8 +201,10 @@ export interface ShotStep {
 export const MAX_SHOTS = 4;
 
 /**
- * Parses "S" or "S@M,...,S": steps with falling M, ending with a bare S (M 1).
- * Null when malformed; S is 1 to MAX_SHOTS, M from 2 to 99, each M below the one before.
+ * Parses "S" or "S@M,...[,S]": steps with falling M (from 99 down to 2),
+ * then the shots for fewer shooters, 1 when left out (so "2@3" is "2@3,1"
+ * and a sweep can list it without a comma). S is 1 to MAX_SHOTS. Null when
+ * malformed.
  */
 export function parseShots(text: string): ShotStep[] | null {
   const parts = text.split(',').map((x) => x.trim());
@@ -212,11 +214,17 @@ export function parseShots(text: string): ShotStep[] | null {
     if (!m) return null;
     const last = i === parts.length - 1;
     const shots = Number(m[1]);
-    const min = m[2] === undefined ? 1 : Number(m[2]);
-    if (shots < 1 || shots > MAX_SHOTS || (m[2] === undefined) !== last) return null;
-    if (!last && (min < 2 || min > 99 || (steps.length > 0 && min >= steps.at(-1)!.minShooters))) return null;
+    if (shots < 1 || shots > MAX_SHOTS) return null;
+    if (m[2] === undefined) {
+      if (!last) return null;
+      steps.push({ shots, minShooters: 1 });
+      return steps;
+    }
+    const min = Number(m[2]);
+    if (min < 2 || min > 99 || (steps.length > 0 && min >= steps.at(-1)!.minShooters)) return null;
     steps.push({ shots, minShooters: min });
   }
+  steps.push({ shots: 1, minShooters: 1 });
   return steps;
 }
 

@@ -162,12 +162,14 @@ describe('mafia.shots', () => {
     ['2@3,1', '2@3,1'],
     ['2@3, 1', '2@3,1'],
     ['3@4,2@2,1', '3@4,2@2,1'],
+    ['2@3', '2@3,1'],
+    ['3@4,2@2', '3@4,2@2,1'],
     [2, '2'],
   ])('mafia.shots=%s is accepted as %s', (given, canonical) => {
     expect(resolveRules({ preset: 'classic', options: { 'mafia.shots': given } }).options['mafia.shots']).toBe(canonical);
   });
 
-  it.each(['0', '5', '2@3', '2@1,1', '1@2,2@3,1', 'two', '2@3;1'])('mafia.shots=%s is refused, naming the option', (given) => {
+  it.each(['0', '5', '2@1,1', '1,2', '2@3,1,1', '', '1@2,2@3,1', 'two', '2@3;1'])('mafia.shots=%s is refused, naming the option', (given) => {
     expect(() => resolveRules('classic', { set: [`mafia.shots=${given}`] })).toThrow(RulesError);
     expect(() => resolveRules('classic', { set: [`mafia.shots=${given}`] })).toThrow(/^mafia\.shots: .*e\.g\. 2@3,1/);
   });
