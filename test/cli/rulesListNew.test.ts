@@ -19,6 +19,5 @@ it.each(NEW_OPTIONS)('rules --list has %s with each preset\'s value and its mean
   const line = text.split('\n').find((l) => l.startsWith(`${key} `));
   expect(line, key).toBeDefined();
   expect(line).toContain(optionSpec(key)!.doc);
-  const values = PRESET_NAMES.map((p) => String((resolveRules(p).options as unknown as Record<string, unknown>)[key]));
-  expect(line).toContain(values.join(' | '));
+  for (const p of PRESET_NAMES) expect(line).toContain(String((resolveRules(p).options as unknown as Record<string, unknown>)[key]));
 });

@@ -270,3 +270,34 @@ describe('the Vigilante', () => {
     expect(r.team(VIG)).toBe('town');
   });
 });
+
+describe('in the forum turn', () => {
+  // Seats: 0 civ, 1 boss, 2 maf, 3 com, 4 doc, 5 vig, 6-9 civ; turn 1 has no vote.
+  const FORUM = 'civ boss maf com doc vig civ civ civ civ';
+  const TWO_TURNS: OptionSet = { 'limits.maxDays': 2 };
+
+  it('the Vigilante fires with the night requests; vigilante.firstNight=false keeps him from turn 1', () => {
+    const r = play({ preset: 'forum', deal: FORUM, options: { ...TWO_TURNS, 'vigilante.firstNight': false }, script: (p) => p.on(5, 'vigilante-shot', 2, 2) });
+    expect(r.provider.askedOf(5, 'vigilante-shot').map((a) => a.day)).toEqual([2]);
+    expect(r.cause(2)).toBe('vigilante');
+  });
+
+  it('vote.noLynch: turn 2\'s vote may go to nobody, and most votes for nobody lynch no one', () => {
+    const r = play({ preset: 'forum', deal: FORUM, options: { ...TWO_TURNS, 'vote.noLynch': true }, script: (p) => p.allVote(2, [...Array(10).keys()], PASS) });
+    expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['no-vote-today', 'voted-no-lynch']);
+  });
+
+  it('mafia.shots: two unanimous shots in one turn, each logged as a mafia-target', () => {
+    const r = play({
+      preset: 'forum',
+      deal: FORUM,
+      options: { 'limits.maxDays': 1, 'mafia.shots': '2@2' },
+      script: (p) => p.on(1, 'shoot', 1, 6).on(2, 'shoot', 1, 6).on(1, 'shoot', 1, 7, 1).on(2, 'shoot', 1, 7, 1),
+    });
+    expect(r.events('mafia-target').map((e) => [e.target, e.shot])).toEqual([
+      [6, 0],
+      [7, 1],
+    ]);
+    expect([r.cause(6), r.cause(7)]).toEqual(['mafia', 'mafia']);
+  });
+});
