@@ -1,6 +1,6 @@
 // The role table: every role's team, night action and abilities in one place.
 // Adding a role means adding one row here (and, if it brings a new kind of
-// night action, one step in night.ts's resolution table).
+// night action, one step in nightSteps.ts's NIGHT_STEPS table).
 
 export const Team = { Town: 0, Mafia: 1, Maniac: 2 } as const;
 export type Team = (typeof Team)[keyof typeof Team];
