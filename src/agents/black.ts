@@ -32,10 +32,19 @@ export function mafiaShot(m: Mind, d: Decision): number {
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = isMate(m, s) ? NEVER : s === doomed ? -100 : danger(m, s);
+    m.scores[s] = isMate(m, s) ? NEVER : s === doomed ? -100 : danger(m, s) - (namedTonight(m, s, d.round) ? 100 : 0);
   }
   const alone = m.view.options['mafia.killRule'] === 'don-decides';
-  return bestOption(m, d, alone ? m.p['noise']! : 0);
+  const pick = bestOption(m, d, alone ? m.p['noise']! : 0);
+  // A later shot (mafia.shots) goes elsewhere when it can: a heal stops one shot, not a second target.
+  if (d.round < m.shotsNamed.length) m.shotsNamed[d.round] = pick;
+  return pick;
+}
+
+/** Whether seat s was named for one of tonight's earlier shots (the decision's round is the shot). */
+function namedTonight(m: Mind, s: number, shot: number): boolean {
+  for (let j = 0; j < shot; j++) if (m.shotsNamed[j] === s) return true;
+  return false;
 }
 
 /** Whether a living non-mate claims this role. */
@@ -84,9 +93,13 @@ export function kamikaze(m: Mind, d: Decision): number {
   return m.scores[s]! >= m.p['kamikaze.threshold']! ? s : NONE;
 }
 
-/** A Mafia votes to blend in: with the table's leading non-mate, leaning on the dangerous. */
+/** A Mafia votes to blend in: with the table's leading non-mate, leaning on the dangerous; for nobody (vote.noLynch) when a mate leads. */
 export function mafiaVote(m: Mind, d: Decision): number {
   const b = m.b;
+  if (d.mayPass) {
+    const leader = b.voteLeader(m.view.day);
+    if (leader !== NONE && (isMate(m, leader) || leader === b.me)) return NONE;
+  }
   const blend = m.p['mafia.blend']!;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {

@@ -5,6 +5,7 @@
 
 import { NONE, type Agent, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
 import { Choice, type GameEvent } from '../engine/events.js';
+import { MAX_SHOTS } from '../engine/options.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
 import { Beliefs, sigmoid } from './beliefs.js';
@@ -12,7 +13,7 @@ import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze }
 import type { Mind } from './mind.js';
 import type { Params } from './params.js';
 import { SpeechState, speakAs } from './speech.js';
-import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote } from './town.js';
+import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
 export class HeuristicAgent implements Agent, Mind {
   readSkill = 0;
@@ -21,6 +22,7 @@ export class HeuristicAgent implements Agent, Mind {
   rng!: Rng;
   readonly b: Beliefs;
   readonly scores: Float64Array;
+  readonly shotsNamed = new Int16Array(MAX_SHOTS);
   private readonly speech = new SpeechState();
 
   constructor(readonly players: number) {
@@ -76,6 +78,8 @@ export class HeuristicAgent implements Agent, Mind {
         return deathNote(this, d);
       case Choice.CommissarNote:
         return commissarNote(this, d);
+      case Choice.VigilanteShot:
+        return vigilanteShot(this, d);
       default:
         return d.mayPass ? NONE : d.options[0]!;
     }

@@ -14,6 +14,8 @@ export interface Mind {
   readonly rng: Rng;
   /** Scratch scores by seat, valid during one decision. */
   readonly scores: Float64Array;
+  /** The targets this player named for tonight's earlier mafia shots, by shot (`mafia.shots`). */
+  readonly shotsNamed: Int16Array;
 }
 
 /** Marks a seat that must not be picked when others are available. */

@@ -32,6 +32,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('accuseThreshold', [0.75, 0.65, 0.6], 0, 1, 'belief that a player is an enemy above which a Town player accuses him by day'),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)'),
+  p('vote.noLynchBelow', [0.2, 0.2, 0.2], 0, 1, 'under vote.noLynch: a Town voter votes for nobody when his pick is less likely an enemy than this (0: never)'),
   // Commissar (and a promoted Sergeant).
   p('commissar.revealOnBlack', [1, 1, 1], 0, 1, 'chance of revealing on the first day after finding a Black'),
   p('commissar.revealDay', [2, 0, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)'),
@@ -44,6 +45,8 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of healing the Commissar he believes in, scaled by that belief'),
   p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself'),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
+  // Vigilante.
+  p('vigilante.fireThreshold', [0.3, 0.4, 0.5], 0, 1, 'belief that his top suspect is an enemy needed to fire; below it he holds'),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one'),
   p('sergeant.stepUp', [1, 1, 1], 0, 1, 'whether, promoted, he reveals at once and publishes the results he holds'),

@@ -1,6 +1,6 @@
 // Night and day choices of the players who want the enemies of Town dead:
 // the vote, the Commissar's check, note and last shot, the Doctor's heal, the
-// Red Maniac's kill, hunting, and the death note.
+// Red Maniac's kill, the Vigilante's shot, hunting, and the death note.
 
 import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
@@ -21,7 +21,10 @@ export function townVote(m: Mind, d: Decision): number {
     const s = opts[i]!;
     m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, m.view.day, d.round);
   }
-  return bestOption(m, d, m.p['noise']!);
+  const pick = bestOption(m, d, m.p['noise']!);
+  // Under vote.noLynch a lynch of a probable innocent is worse than none: Town loses a player for nothing.
+  if (d.mayPass && sigmoid(b.enemy(pick)) < m.p['vote.noLynchBelow']!) return NONE;
+  return pick;
 }
 
 /** The Commissar checks the most suspicious player he knows nothing certain about. */
@@ -87,6 +90,21 @@ export function redManiacKill(m: Mind, d: Decision): number {
   const s = bestOption(m, d, m.p['noise']! * 0.5);
   if (!d.mayPass) return s;
   return sigmoid(m.scores[s]!) >= m.p['maniac.killThreshold']! ? s : NONE;
+}
+
+/** The Vigilante fires at his likeliest enemy only when fairly sure (a bullet at Town helps the mafia); else he holds. */
+export function vigilanteShot(m: Mind, d: Decision): number {
+  const b = m.b;
+  b.refreshTrust();
+  const known = m.view.known;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    const k = known[s]!;
+    m.scores[s] = k === Team.Town || k === KNOWN_NOT_MAFIA ? NEVER : b.enemy(s);
+  }
+  const s = bestOption(m, d, m.p['noise']! * 0.5);
+  return m.scores[s]! > NEVER && sigmoid(m.scores[s]!) >= m.p['vigilante.fireThreshold']! ? s : NONE;
 }
 
 /**

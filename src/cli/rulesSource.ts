@@ -1,7 +1,11 @@
 // Turns `--rules club|forum|classic|FILE` plus `--players`, `--mafia` and
-// `--set` into resolved Rules. Rules files are JSON or YAML.
+// `--set` into resolved Rules. Rules files are JSON or YAML. A relative FILE
+// is read from the working directory, else from the package's own folder, so
+// the shipped `rules/*.yaml` load by the same name from anywhere.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { isPresetName } from '../engine/presets.js';
 import { resolveRules, type Rules, type RulesDoc } from '../engine/rules.js';
@@ -20,9 +24,9 @@ export function loadRulesDoc(arg: string): RulesDoc {
   if (isPresetName(arg)) return { preset: arg };
   let text: string;
   try {
-    text = readFileSync(arg, 'utf8');
+    text = readFileSync(rulesPath(arg), 'utf8');
   } catch {
-    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file`);
+    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)`);
   }
   let doc: unknown;
   try {
@@ -35,6 +39,20 @@ export function loadRulesDoc(arg: string): RulesDoc {
     throw new UsageError('--rules', `${arg} must hold a mapping with keys preset, players, mafia, roles, options`);
   }
   return doc as RulesDoc;
+}
+
+/** The file a rules argument names: as given if it exists (relative to the working directory), else the package's own copy. */
+export function rulesPath(arg: string): string {
+  if (isAbsolute(arg) || existsSync(arg)) return arg;
+  const shipped = join(packageRoot(), arg);
+  return existsSync(shipped) ? shipped : arg;
+}
+
+/** The folder holding this package's package.json (dist/src/cli or src/cli sit below it). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
 }
 
 export function loadRules(a: RulesArgs): Rules {

@@ -20,7 +20,7 @@ export interface Decision {
   readonly options: readonly number[];
   /** Whether NONE is a legal answer. */
   readonly mayPass: boolean;
-  /** Voting round: 0 for the vote, 1 for a revote among the tied. */
+  /** Voting round: 0 for the vote, 1 for a revote among the tied; for the mafia's shot, which of tonight's shots (0, 1, ...; `mafia.shots`). */
   readonly round: number;
 }
 

@@ -118,6 +118,8 @@ export class VoteResult {
 /** A vote's working storage, sized once per table. */
 export class Ballot {
   readonly tally: Int16Array;
+  /** Votes for nobody this round (`vote.noLynch`). */
+  nobody = 0;
   readonly candidates: Int16Array;
   readonly result: VoteResult;
 
@@ -144,8 +146,9 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
   r.draw = -1;
   const tally = b.tally;
   tally.fill(0);
+  b.nobody = 0;
   if (t.foulsOn) addPenaltyVotes(t, tally);
-  castFirstVotes(t, tally);
+  castFirstVotes(t, b);
   // A removal is an elimination: the game may end here, before any revote.
   if (o['inactivity.missRate'] > 0 && removeInactive(t) && afterRemovals()) return true;
   let k = topOf(t, b, living);
@@ -168,6 +171,7 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
     default: {
       b.candidates.set(r.lynched.subarray(0, k));
       tally.fill(0);
+      b.nobody = 0;
       castRevotes(t, b, k);
       k = topOf(t, b, living);
       if (k < 0) return false;
@@ -189,9 +193,10 @@ function addPenaltyVotes(t: Table, tally: Int16Array): void {
   }
 }
 
-/** The first round: each living player votes for another (one O(1) pass of `askOthers`). */
-function castFirstVotes(t: Table, tally: Int16Array): void {
+/** The first round: each living player votes for another, or for nobody under `vote.noLynch` (one O(1) pass of `askOthers`). */
+function castFirstVotes(t: Table, b: Ballot): void {
   const missRate = t.rules.options['inactivity.missRate'];
+  const mayPass = t.rules.options['vote.noLynch'];
   const m = t.aliveCount;
   if (m === 0) return;
   t.asker.beginOthers(); // nobody dies while the votes are cast
@@ -199,16 +204,17 @@ function castFirstVotes(t: Table, tally: Int16Array): void {
     const s = t.living[i]!;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
-      if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0 }, Audience.Public);
+      if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0, missed: true }, Audience.Public);
       continue;
     }
     if (m === 1) continue;
-    recordVote(t, tally, s, t.asker.askOthers(i, Choice.Vote, false, 0), 0);
+    recordVote(t, b, s, t.asker.askOthers(i, Choice.Vote, mayPass, 0), 0);
   }
 }
 
-/** The revote among the k tied (b.candidates): each living player votes for a candidate other than himself. */
+/** The revote among the k tied (b.candidates): each living player votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
 function castRevotes(t: Table, b: Ballot, k: number): void {
+  const mayPass = t.rules.options['vote.noLynch'];
   const candidates = b.candidates;
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
@@ -216,7 +222,7 @@ function castRevotes(t: Table, b: Ballot, k: number): void {
     const s = t.living[i]!;
     const options = candidatesBut(t, candidates, k, s, everyCandidate);
     if (options.length === 0) continue;
-    recordVote(t, b.tally, s, t.asker.ask(s, Choice.Vote, options, false, 1), 1);
+    recordVote(t, b, s, t.asker.ask(s, Choice.Vote, options, mayPass, 1), 1);
   }
 }
 
@@ -230,8 +236,9 @@ function candidatesBut(t: Table, candidates: Int16Array, k: number, s: number, e
   return out;
 }
 
-function recordVote(t: Table, tally: Int16Array, voter: number, target: number, round: number): void {
-  tally[target]!++;
+function recordVote(t: Table, b: Ballot, voter: number, target: number, round: number): void {
+  if (target === NONE) b.nobody++;
+  else b.tally[target]!++;
   if (t.listening) t.emit({ type: 'vote', voter, target, round }, Audience.Public);
 }
 
@@ -251,6 +258,8 @@ function removeInactive(t: Table): boolean {
 /**
  * Writes the most voted living seats to b.result.lynched and returns how
  * many there are, or -1 (with the no-lynch event) when none qualifies.
+ * Under `vote.noLynch` "nobody" is a candidate that wins its ties: a player
+ * needs strictly more votes than it to be lynched.
  */
 function topOf(t: Table, b: Ballot, livingAtOpen: number): number {
   const tally = b.tally;
@@ -268,6 +277,10 @@ function topOf(t: Table, b: Ballot, livingAtOpen: number): number {
       k = 0;
     }
     tied[k++] = s;
+  }
+  if (b.nobody > 0 && b.nobody >= max) {
+    noLynch(t, 'voted-no-lynch');
+    return -1;
   }
   if (max === 0) {
     noLynch(t, 'no-votes');
@@ -289,7 +302,7 @@ function lynch(r: VoteResult, tally: Int16Array, count: number, reason: LynchRea
   return false;
 }
 
-function noLynch(t: Table, reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead'): void {
+function noLynch(t: Table, reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' | 'voted-no-lynch'): void {
   if (t.listening) t.emit({ type: 'no-lynch', reason }, Audience.Public);
 }
 

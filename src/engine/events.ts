@@ -20,9 +20,10 @@ export const DeathCause = {
   Kamikaze: 6,
   Fouls: 7,
   Inactivity: 8,
+  Vigilante: 9,
 } as const;
 export type DeathCause = (typeof DeathCause)[keyof typeof DeathCause];
-export const DEATH_CAUSE_NAMES = ['lynch', 'mafia', 'maniac', 'hunt', 'hunt-miss', 'last-shot', 'kamikaze', 'fouls', 'inactivity'] as const;
+export const DEATH_CAUSE_NAMES = ['lynch', 'mafia', 'maniac', 'hunt', 'hunt-miss', 'last-shot', 'kamikaze', 'fouls', 'inactivity', 'vigilante'] as const;
 
 /** What the table sees of a death. */
 export type PublicCause = 'lynch' | 'night' | 'last-shot' | 'removed';
@@ -45,9 +46,10 @@ export const Choice = {
   LastShot: 8,
   DeathNote: 9,
   CommissarNote: 10,
+  VigilanteShot: 11,
 } as const;
 export type Choice = (typeof Choice)[keyof typeof Choice];
-export const CHOICE_NAMES = ['vote', 'shoot', 'freeze', 'heal', 'check', 'maniac-kill', 'kamikaze', 'hunt', 'last-shot', 'death-note', 'commissar-note'] as const;
+export const CHOICE_NAMES = ['vote', 'shoot', 'freeze', 'heal', 'check', 'maniac-kill', 'kamikaze', 'hunt', 'last-shot', 'death-note', 'commissar-note', 'vigilante-shot'] as const;
 
 /** A public statement made during the day. */
 export type Claim =
@@ -62,15 +64,18 @@ export type GameEvent =
   | { readonly type: 'commissar-known'; readonly seats: readonly number[] }
   | { readonly type: 'claim'; readonly speaker: number; readonly claim: Claim }
   | { readonly type: 'foul'; readonly seat: number; readonly halfFouls: number; readonly silenced: boolean }
-  | { readonly type: 'vote'; readonly voter: number; readonly target: number; readonly round: number }
+  /** target NONE: a vote for nobody under `vote.noLynch`, or (with `missed`) a vote missed for inactivity. */
+  | { readonly type: 'vote'; readonly voter: number; readonly target: number; readonly round: number; readonly missed?: true }
   | { readonly type: 'penalty-vote'; readonly target: number }
   | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' }
-  | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' }
+  | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' | 'voted-no-lynch' }
   | { readonly type: 'request'; readonly seat: number; readonly choice: Choice; readonly target: number }
   /** To the frozen player only: he learns he is frozen, not by whom (the host log has the Putana's request). */
   | { readonly type: 'frozen'; readonly seat: number }
   | { readonly type: 'blocked'; readonly seat: number; readonly choice: Choice }
   | { readonly type: 'saved'; readonly seat: number; readonly by: number; readonly from: DeathCause }
+  /** One of tonight's mafia shots (`mafia.shots`), once the clan's requests agree on its target (host only). */
+  | { readonly type: 'mafia-target'; readonly target: number; readonly shot: number }
   | { readonly type: 'shot-failed'; readonly target: number; readonly reason: 'split' | 'foundling' | 'no-shooter' }
   | { readonly type: 'kill'; readonly seat: number; readonly cause: DeathCause; readonly by: number }
   /** `notMafiaOnly`: the result is only "not Mafia" (a loner Maniac), not Red. */

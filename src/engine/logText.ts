@@ -18,6 +18,7 @@ const CAUSE_TEXT: Record<number, string> = {
   [DeathCause.Kamikaze]: 'blown up by the Kamikaze',
   [DeathCause.Fouls]: 'removed for 4 fouls',
   [DeathCause.Inactivity]: 'removed for missing votes',
+  [DeathCause.Vigilante]: 'shot by the Vigilante',
 };
 
 const REQUEST_TEXT: Record<number, string> = {
@@ -28,6 +29,7 @@ const REQUEST_TEXT: Record<number, string> = {
   [Choice.ManiacKill]: 'goes to kill',
   [Choice.Kamikaze]: 'goes after',
   [Choice.Hunt]: 'hunts',
+  [Choice.VigilanteShot]: 'fires at',
 };
 
 /** Renders a logged game as lines of text. `header` lines go first. */
@@ -67,7 +69,7 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         lines.push(`  ${who(e.seat)} gets a foul (now ${e.halfFouls / 2})${e.silenced ? ': loses his speech, penalty vote' : ''}`);
         break;
       case 'vote':
-        pendingVotes.push(e.target < 0 ? `${seat(e.voter)}->missed` : `${seat(e.voter)}->${seat(e.target)}${e.round > 0 ? '(revote)' : ''}`);
+        pendingVotes.push(`${seat(e.voter)}->${e.missed ? 'missed' : e.target < 0 ? 'nobody' : seat(e.target)}${e.round > 0 && !e.missed ? '(revote)' : ''}`);
         break;
       case 'penalty-vote':
         lines.push(`  penalty vote against ${who(e.target)}`);

@@ -6,6 +6,7 @@
 
 import { NONE } from './agent.js';
 import { Audience, Choice } from './events.js';
+import { MAX_SHOTS } from './options.js';
 import { Action, ROLE_ACTION, ROLE_CAN_HUNT, ROLE_LEADER, Role, Team } from './roles.js';
 import type { Table } from './table.js';
 
@@ -13,13 +14,18 @@ import type { Table } from './table.js';
 export class Night {
   /** The role action's target per seat (freeze, heal, check, maniac, kamikaze), or NONE. */
   readonly act: Int16Array;
-  /** Shot request per seat, or NONE. */
-  readonly shot: Int16Array;
+  /** Shot request per seat for each of tonight's shots (`mafia.shots`), or NONE. */
+  readonly shots: readonly Int16Array[];
+  /** The mafia's shots tonight. */
+  shotCount = 0;
   readonly hunt: Int16Array;
   /** The Commissar asked to leave his note with tonight's result. */
   readonly wantsNote: Uint8Array;
   readonly frozen: Uint8Array;
+  /** Heals on each seat tonight: each stops one mafia shot (and any other cause a heal stops). */
   readonly healed: Uint8Array;
+  /** Mafia shots at each seat stopped so far by its heals. */
+  readonly shotsStopped: Uint8Array;
   /** First unsaved cause of death per seat, or -1; and who caused it. */
   readonly dies: Int8Array;
   readonly killer: Int16Array;
@@ -43,11 +49,12 @@ export class Night {
 
   constructor(n: number) {
     this.act = new Int16Array(n).fill(NONE);
-    this.shot = new Int16Array(n).fill(NONE);
+    this.shots = Array.from({ length: MAX_SHOTS }, () => new Int16Array(n).fill(NONE));
     this.hunt = new Int16Array(n).fill(NONE);
     this.wantsNote = new Uint8Array(n);
     this.frozen = new Uint8Array(n);
     this.healed = new Uint8Array(n);
+    this.shotsStopped = new Uint8Array(n);
     this.dies = new Int8Array(n).fill(-1);
     this.killer = new Int16Array(n).fill(NONE);
     this.checked = new Int8Array(n).fill(-1);
@@ -66,12 +73,13 @@ export class Night {
       this.wantsNote[s] = 0;
       this.checked[s] = -1;
     }
-    for (let i = 0; i < this.shooterCount; i++) this.shot[this.shooters[i]!] = NONE;
+    for (let j = 0; j < this.shotCount; j++) for (let i = 0; i < this.shooterCount; i++) this.shots[j]![this.shooters[i]!] = NONE;
     for (let i = 0; i < this.hunterCount; i++) this.hunt[this.hunters[i]!] = NONE;
-    this.actorCount = this.shooterCount = this.hunterCount = 0;
+    this.actorCount = this.shooterCount = this.hunterCount = this.shotCount = 0;
     if (this.marksSet) {
       this.frozen.fill(0);
       this.healed.fill(0);
+      this.shotsStopped.fill(0);
       this.marksSet = false;
     }
     for (let i = 0; i < this.doomedCount; i++) {
@@ -153,19 +161,31 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
     }
   }
   night.shooterCount = mafiaShooters(t, night.shooters);
+  night.shotCount = night.shooterCount > 0 ? t.shotsTonight[livingShooters(t)]! : 0;
   const mayPass = o['mafia.killRule'] !== 'don-decides';
-  for (let i = 0; i < night.shooterCount; i++) {
-    const s = night.shooters[i]!;
-    const targets = t.asker.livingTargets(s, s);
-    if (targets.length === 0) continue;
-    const target = t.asker.ask(s, Choice.Shoot, targets, mayPass);
-    night.shot[s] = target;
-    if (t.listening) t.emit({ type: 'request', seat: s, choice: Choice.Shoot, target }, Audience.Host);
+  // Shot by shot: the decision's round says which shot (0, 1, ...); two shots may name one player.
+  for (let j = 0; j < night.shotCount; j++) {
+    const shot = night.shots[j]!;
+    for (let i = 0; i < night.shooterCount; i++) {
+      const s = night.shooters[i]!;
+      const targets = t.asker.livingTargets(s, s);
+      if (targets.length === 0) continue;
+      const target = t.asker.ask(s, Choice.Shoot, targets, mayPass, j);
+      shot[s] = target;
+      if (t.listening) t.emit({ type: 'request', seat: s, choice: Choice.Shoot, target }, Audience.Host);
+    }
   }
+}
+
+/** Living players of the shooting roles, or the Putanas when they shoot alone: what `mafia.shots` counts. */
+function livingShooters(t: Table): number {
+  const k = livingWith(t, SHOOTING_ROLES);
+  return k > 0 ? k : t.aliveRole[Role.Putana]!;
 }
 
 /** Roles with a night request of their own (not the shot), and leaders who shoot. */
 const ACTOR_ROLES = rolesWhere((r) => ROLE_ACTION[r] !== Action.None && ROLE_ACTION[r] !== Action.Shoot);
+const SHOOTING_ROLES = rolesWhere((r) => ROLE_ACTION[r] === Action.Shoot);
 const SHOOTING_LEADERS = rolesWhere((r) => ROLE_LEADER[r] === 1 && ROLE_ACTION[r] === Action.Shoot);
 
 function rolesWhere(test: (r: number) => boolean): Int8Array {
@@ -220,7 +240,7 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
       choice = Choice.Heal;
       running = o['doctor.repeatLimit'] === 'nights-running';
       if (running && mustRest(t, s, o['doctor.maxSameTarget'])) return;
-      targets = t.asker.livingTargets(-1, -1, running ? -1 : s, o['doctor.maxSameTarget']);
+      targets = t.asker.livingTargets(o['doctor.selfHeal'] ? -1 : s, -1, running ? -1 : s, o['doctor.maxSameTarget']);
       mayPass = o['doctor.mayPass'];
       break;
     case Action.Check:
@@ -238,6 +258,12 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
       targets = t.asker.livingTargets(s, s);
       mayPass = true;
       break;
+    case Action.VigilanteShoot:
+      if (!vigilanteMayFire(t, s)) return;
+      choice = Choice.VigilanteShot;
+      targets = t.asker.livingTargets(s);
+      mayPass = true;
+      break;
     default:
       return;
   }
@@ -247,10 +273,18 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
   if (target === NONE) return;
   night.act[s] = target;
   night.actors[night.actorCount++] = s;
+  // A bullet fired is spent, even if a freeze or a heal makes it miss.
+  if (action === Action.VigilanteShoot) t.vigilanteFired[s]!++;
   if (t.listening) t.emit({ type: 'request', seat: s, choice, target }, Audience.Host);
   if (action === Action.Check && o['commissar.note'] && !t.noteUsed[s]) {
     const only = t.asker.lists.sized(1);
     only[0] = target;
     night.wantsNote[s] = t.asker.ask(s, Choice.CommissarNote, only, true) === target ? 1 : 0;
   }
+}
+
+/** Bullets left (`vigilante.shots`), and not night 1 unless `vigilante.firstNight`. */
+function vigilanteMayFire(t: Table, s: number): boolean {
+  const o = t.rules.options;
+  return t.vigilanteFired[s]! < o['vigilante.shots'] && (t.day > 1 || o['vigilante.firstNight']);
 }

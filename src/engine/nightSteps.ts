@@ -1,5 +1,5 @@
 // The night's resolution: all requests resolve together in the fixed order
-// of NIGHT_STEPS (freeze, heal, shots, hunt, checks), then the deaths and
+// of NIGHT_STEPS (freeze, heal, shots, the Vigilante, hunt, checks), then the deaths and
 // what follows them. The order and who a heal saves from are tables, not
 // branches spread over the engine; each step visits only tonight's actors.
 
@@ -23,16 +23,24 @@ function healStops(cause: DeathCause, o: Options): boolean {
       return o['doctor.savesFromManiac'];
     case DeathCause.Kamikaze:
       return o['kamikaze.doctorSaves'];
+    case DeathCause.Vigilante:
+      return o['doctor.savesFromVigilante'];
     default:
       return false;
   }
 }
 
 /** Whether a frozen player's request of this kind is lost (the mafia's shot is not), by Action. */
-const FREEZE_BLOCKS = actionTable({ [Action.Heal]: 1, [Action.Check]: 1, [Action.ManiacKill]: 1, [Action.Kamikaze]: 1 });
+const FREEZE_BLOCKS = actionTable({ [Action.Heal]: 1, [Action.Check]: 1, [Action.ManiacKill]: 1, [Action.Kamikaze]: 1, [Action.VigilanteShoot]: 1 });
 
 /** The decision each role action is asked as, by Action. */
-const ACTION_CHOICE = actionTable({ [Action.Heal]: Choice.Heal, [Action.Check]: Choice.Check, [Action.ManiacKill]: Choice.ManiacKill, [Action.Kamikaze]: Choice.Kamikaze });
+const ACTION_CHOICE = actionTable({
+  [Action.Heal]: Choice.Heal,
+  [Action.Check]: Choice.Check,
+  [Action.ManiacKill]: Choice.ManiacKill,
+  [Action.Kamikaze]: Choice.Kamikaze,
+  [Action.VigilanteShoot]: Choice.VigilanteShot,
+});
 
 function actionTable(values: Readonly<Record<number, number>>): Int8Array {
   const out = new Int8Array(Object.keys(Action).length);
@@ -57,9 +65,11 @@ function blocked(t: Table, night: Night, s: number, action: Action): boolean {
   return frozen;
 }
 
-/** Marks a death attempt; a heal that stops this cause saves the target. */
+/** Marks a death attempt; a heal that stops this cause saves the target. Each heal stops one mafia shot. */
 function attempt(t: Table, night: Night, seat: number, cause: DeathCause, by: number): void {
-  if (night.healed[seat] && healStops(cause, t.rules.options)) {
+  const heals = night.healed[seat]!;
+  if (heals > 0 && healStops(cause, t.rules.options) && (cause !== DeathCause.Mafia || night.shotsStopped[seat]! < heals)) {
+    if (cause === DeathCause.Mafia) night.shotsStopped[seat]!++;
     if (t.listening) t.emit({ type: 'saved', seat, by, from: cause }, Audience.Host);
     return;
   }
@@ -92,7 +102,7 @@ function resolveHeals(t: Table, night: Night): void {
     const s = night.actors[i]!;
     if (!acts(t, s, Action.Heal) || blocked(t, night, s, Action.Heal)) continue;
     const target = night.act[s]!;
-    night.healed[target] = 1;
+    night.healed[target]!++;
     night.marksSet = true;
     if (t.rules.options['doctor.blocksFreeze']) night.frozen[target] = 0;
   }
@@ -103,6 +113,14 @@ function resolveManiacs(t: Table, night: Night): void {
     const s = night.actors[i]!;
     if (!acts(t, s, Action.ManiacKill) || blocked(t, night, s, Action.ManiacKill)) continue;
     attempt(t, night, night.act[s]!, DeathCause.Maniac, s);
+  }
+}
+
+function resolveVigilantes(t: Table, night: Night): void {
+  for (let i = 0; i < night.actorCount; i++) {
+    const s = night.actors[i]!;
+    if (!acts(t, s, Action.VigilanteShoot) || blocked(t, night, s, Action.VigilanteShoot)) continue;
+    attempt(t, night, night.act[s]!, DeathCause.Vigilante, s);
   }
 }
 
@@ -156,19 +174,25 @@ export const NIGHT_STEPS: readonly NightStep[] = [
   { name: 'heal', run: resolveHeals },
   { name: 'mafia-shot', run: resolveMafiaShot },
   { name: 'maniac', run: resolveManiacs },
+  { name: 'vigilante', run: resolveVigilantes },
   { name: 'kamikaze', run: resolveKamikazes },
   { name: 'hunt', run: resolveHunt },
   { name: 'check', run: resolveChecks },
 ];
 
+/** Each of tonight's shots (`mafia.shots`) in turn: the clan's requests become one target, then the attempt. */
 function resolveMafiaShot(t: Table, night: Night): void {
+  for (let j = 0; j < night.shotCount; j++) resolveShot(t, night, night.shots[j]!, j);
+}
+
+function resolveShot(t: Table, night: Night, shot: Int16Array, j: number): void {
   const rule = t.rules.options['mafia.killRule'];
   let target = NONE;
   let by = NONE;
   let split = false;
   for (let i = 0; i < night.shooterCount; i++) {
     const s = night.shooters[i]!;
-    const x = night.shot[s]!;
+    const x = shot[s]!;
     if (x === NONE) continue;
     if (target === NONE) {
       target = x;
@@ -181,13 +205,14 @@ function resolveMafiaShot(t: Table, night: Night): void {
     return;
   }
   if (split && rule === 'plurality') {
-    target = pluralityTarget(night);
+    target = pluralityTarget(night, shot);
     if (target === NONE) {
       if (t.listening) t.emit({ type: 'shot-failed', target: NONE, reason: 'split' }, Audience.Host);
       return;
     }
-    by = firstNaming(night, target);
+    by = shot.indexOf(target); // the first seat naming the target: the kill is his, not that of a mate outvoted
   }
+  if (t.listening) t.emit({ type: 'mafia-target', target, shot: j }, Audience.Host);
   if (ROLE_IMMUNE[t.role[target]!]) {
     if (t.listening) t.emit({ type: 'shot-failed', target, reason: 'foundling' }, Audience.Host);
     return;
@@ -196,15 +221,15 @@ function resolveMafiaShot(t: Table, night: Night): void {
 }
 
 /** The target named by strictly more shooters than any other, or NONE on a tie at the top. */
-function pluralityTarget(night: Night): number {
+function pluralityTarget(night: Night, shot: Int16Array): number {
   let best = 0;
   let top = NONE;
   let tied = false;
   for (let i = 0; i < night.shooterCount; i++) {
-    const x = night.shot[night.shooters[i]!]!;
+    const x = shot[night.shooters[i]!]!;
     if (x === NONE) continue;
     let c = 0;
-    for (let j = 0; j < night.shooterCount; j++) if (night.shot[night.shooters[j]!] === x) c++;
+    for (let j = 0; j < night.shooterCount; j++) if (shot[night.shooters[j]!] === x) c++;
     if (c > best) {
       best = c;
       top = x;
@@ -212,11 +237,6 @@ function pluralityTarget(night: Night): number {
     } else if (c === best && x !== top) tied = true;
   }
   return tied ? NONE : top;
-}
-
-/** The first seat whose shot request named `target`: the kill is his, not that of a mate outvoted. */
-function firstNaming(night: Night, target: number): number {
-  return night.shot.indexOf(target);
 }
 
 /** Of all hunt requests one, drawn at random (the first to arrive), is carried out. */

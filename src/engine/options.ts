@@ -23,11 +23,17 @@ export interface NumberOption extends OptionBase {
   readonly max: number;
   readonly def: number;
 }
-export type OptionSpec = BoolOption | EnumOption | NumberOption;
+/** Shots per night by how many mafia shooters live: "S" or "S@M,...,S" (see `parseShots`). */
+export interface ShotsOption extends OptionBase {
+  readonly kind: 'shots';
+  readonly def: string;
+}
+export type OptionSpec = BoolOption | EnumOption | NumberOption | ShotsOption;
 
 const bool = (key: string, def: boolean, doc: string): BoolOption => ({ kind: 'bool', key, def, doc });
 const choice = (key: string, values: readonly string[], doc: string): EnumOption => ({ kind: 'enum', key, values, def: values[0]!, doc });
 const int = (key: string, def: number, min: number, max: number, doc: string): NumberOption => ({ kind: 'int', key, def, min, max, doc });
+const shots = (key: string, def: string, doc: string): ShotsOption => ({ kind: 'shots', key, def, doc });
 const rate = (key: string, def: number, doc: string): NumberOption => ({ kind: 'rate', key, def, min: 0, max: 1, doc });
 
 /** Every option, with the base default (the first enum value). Presets override some of them. */
@@ -37,10 +43,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('vote.firstDay', true, 'whether day 1 (turn 1) has a vote'),
   choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all'], 'what a tied vote does'),
   bool('vote.tieDrawAmongAlive', true, 'forum turn: a random tie break draws among the tied still alive after the night (false: the draw is made when the votes are counted, and a drawn player killed that night means no lynch)'),
+  bool('vote.noLynch', false, 'players may vote for nobody; no one is lynched unless a player has more votes than "nobody"'),
   rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
   bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot once the Don is dead; a setup dealt without a Don always shoots)'),
+  shots('mafia.shots', '1', 'the mafia\'s shots a night by living shooters: "2@3,1" is two while at least 3 shoot, else one; a heal stops one shot'),
   int('putana.maxSameTarget', 2, 1, 99, 'nights in a row the Putana may freeze the same player'),
   choice('putana.repeatLimit', ['same-target', 'nights-running'], 'what putana.maxSameTarget counts: freezes of the same player, or freezes of anyone (she acts at most that many nights running)'),
   bool('putana.mayPass', false, 'the Putana may send no freeze'),
@@ -49,9 +57,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   int('doctor.maxSameTarget', 2, 1, 99, 'nights in a row the Doctor may heal the same player'),
   choice('doctor.repeatLimit', ['same-target', 'nights-running'], 'what doctor.maxSameTarget counts: heals of the same player, or heals of anyone (he acts at most that many nights running)'),
   bool('doctor.mayPass', false, 'the Doctor may send no heal'),
+  bool('doctor.selfHeal', true, 'the Doctor may heal himself'),
   bool('doctor.savesFromManiac', true, 'a heal also stops the Maniac\'s kill (the forum text names only the mafia and the hunter)'),
   bool('doctor.savesFromHunt', true, 'a heal stops a hunter\'s kill (never the death of a hunter who missed)'),
   bool('doctor.blocksFreeze', true, 'a healed player is not frozen'),
+  bool('doctor.savesFromVigilante', true, 'a heal also stops the Vigilante\'s shot (no seed text has a Vigilante; the records cannot tell)'),
+  int('vigilante.shots', 1, 1, 99, 'bullets the Vigilante has for the whole game (he may hold any night)'),
+  bool('vigilante.firstNight', true, 'the Vigilante may fire on night 1'),
   choice('maniac.team', ['town', 'loner'], 'town: the Maniac is Red and hunts the mafia (club); loner: he plays for himself (forum)'),
   bool('maniac.mayAbstain', true, 'the Maniac may skip his kill'),
   bool('commissar.mayPass', false, 'the Commissar may send no check'),
@@ -96,10 +108,13 @@ export interface Options {
   readonly 'vote.firstDay': boolean;
   readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all';
   readonly 'vote.tieDrawAmongAlive': boolean;
+  readonly 'vote.noLynch': boolean;
   readonly 'lynch.minShare': number;
   readonly revealOnDeath: boolean;
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';
   readonly 'mafia.donSuccession': boolean;
+  /** Normalised "S@M,...,S" (parseOptionValue). */
+  readonly 'mafia.shots': string;
   readonly 'putana.maxSameTarget': number;
   readonly 'putana.repeatLimit': RepeatLimit;
   readonly 'putana.mayPass': boolean;
@@ -108,9 +123,13 @@ export interface Options {
   readonly 'doctor.maxSameTarget': number;
   readonly 'doctor.repeatLimit': RepeatLimit;
   readonly 'doctor.mayPass': boolean;
+  readonly 'doctor.selfHeal': boolean;
   readonly 'doctor.savesFromManiac': boolean;
   readonly 'doctor.savesFromHunt': boolean;
   readonly 'doctor.blocksFreeze': boolean;
+  readonly 'doctor.savesFromVigilante': boolean;
+  readonly 'vigilante.shots': number;
+  readonly 'vigilante.firstNight': boolean;
   readonly 'maniac.team': 'town' | 'loner';
   readonly 'maniac.mayAbstain': boolean;
   readonly 'commissar.mayPass': boolean;
@@ -155,6 +174,8 @@ export function describeAllowed(o: OptionSpec): string {
       return `a whole number from ${o.min} to ${o.max}`;
     case 'rate':
       return 'a number from 0 to 1 (a fraction like 1/4 is fine)';
+    case 'shots':
+      return 'shots a night as S, or S@M pairs then S (S shots while at least M shooters live; a last S of 1 may be left out), e.g. 2@3,1';
   }
 }
 
@@ -173,6 +194,10 @@ export function parseOptionValue(o: OptionSpec, raw: unknown): OptionValue | { e
   if (o.kind === 'enum') {
     return typeof raw === 'string' && o.values.includes(raw) ? raw : bad;
   }
+  if (o.kind === 'shots') {
+    const steps = typeof raw === 'number' || typeof raw === 'string' ? parseShots(String(raw)) : null;
+    return steps ? formatShots(steps) : bad;
+  }
   const n = parseNumber(raw);
   if (n === undefined || n < o.min || n > o.max) return bad;
   if (o.kind === 'int' && !Number.isInteger(n)) return bad;
@@ -189,4 +214,52 @@ function parseNumber(raw: unknown): number | undefined {
   }
   const n = Number(raw);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** One step of `mafia.shots`: this many shots while at least `minShooters` mafia shooters live. */
+export interface ShotStep {
+  readonly shots: number;
+  readonly minShooters: number;
+}
+
+/** Most shots a night: a bound for the engine's buffers. */
+export const MAX_SHOTS = 4;
+
+/**
+ * Parses "S" or "S@M,...[,S]": steps with falling M (from 99 down to 2),
+ * then the shots for fewer shooters, 1 when left out (so "2@3" is "2@3,1"
+ * and a sweep can list it without a comma). S is 1 to MAX_SHOTS. Null when
+ * malformed.
+ */
+export function parseShots(text: string): ShotStep[] | null {
+  const parts = text.split(',').map((x) => x.trim());
+  const steps: ShotStep[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const m = /^(\d+)(?:@(\d+))?$/.exec(parts[i]!);
+    if (!m) return null;
+    const last = i === parts.length - 1;
+    const shots = Number(m[1]);
+    if (shots < 1 || shots > MAX_SHOTS) return null;
+    if (m[2] === undefined) {
+      if (!last) return null;
+      steps.push({ shots, minShooters: 1 });
+      return steps;
+    }
+    const min = Number(m[2]);
+    if (min < 2 || min > 99 || (steps.length > 0 && min >= steps.at(-1)!.minShooters)) return null;
+    steps.push({ shots, minShooters: min });
+  }
+  steps.push({ shots: 1, minShooters: 1 });
+  return steps;
+}
+
+/** The canonical text of parsed steps (so "2@3, 1" and "2@3,1" are one game). */
+export function formatShots(steps: readonly ShotStep[]): string {
+  return steps.map((s) => (s.minShooters > 1 ? `${s.shots}@${s.minShooters}` : String(s.shots))).join(',');
+}
+
+/** Shots tonight for this many living shooters (a valid option value). */
+export function shotsFor(text: string, shooters: number): number {
+  for (const s of parseShots(text)!) if (shooters >= s.minShooters) return s.shots;
+  return 1;
 }

@@ -1,6 +1,6 @@
 // The role table: every role's team, night action and abilities in one place.
 // Adding a role means adding one row here (and, if it brings a new kind of
-// night action, one step in night.ts's resolution table).
+// night action, one step in nightSteps.ts's NIGHT_STEPS table).
 
 export const Team = { Town: 0, Mafia: 1, Maniac: 2 } as const;
 export type Team = (typeof Team)[keyof typeof Team];
@@ -15,6 +15,7 @@ export const Action = {
   Check: 4, // Commissar
   ManiacKill: 5,
   Kamikaze: 6,
+  VigilanteShoot: 7, // the Vigilante's own gun, `vigilante.shots` bullets a game
 } as const;
 export type Action = (typeof Action)[keyof typeof Action];
 
@@ -29,6 +30,7 @@ export const Role = {
   Sergeant: 7,
   Foundling: 8,
   Kamikaze: 9,
+  Vigilante: 10,
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
@@ -69,6 +71,7 @@ export const ROLES: readonly RoleSpec[] = Object.freeze([
   spec({ id: Role.Sergeant, key: 'sergeant', label: 'Sergeant', team: Team.Town, action: Action.None, canHunt: true }),
   spec({ id: Role.Foundling, key: 'foundling', label: 'Foundling', team: Team.Town, action: Action.None, canHunt: true, immuneToMafia: true, toldAs: Role.Civilian }),
   spec({ id: Role.Kamikaze, key: 'kamikaze', label: 'Kamikaze', team: Team.Mafia, action: Action.Kamikaze, canHunt: false }),
+  spec({ id: Role.Vigilante, key: 'vigilante', label: 'Vigilante', team: Team.Town, action: Action.VigilanteShoot, canHunt: true }),
 ]);
 
 export const ROLE_COUNT = ROLES.length;

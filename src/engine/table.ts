@@ -9,6 +9,7 @@ import { UNKNOWN, type Agent, type AgentProvider } from './agent.js';
 import { deliverDeathNote, tellClan, tellSergeants } from './aftermath.js';
 import { Asker } from './asking.js';
 import { Audience, DeathCause, EndedBy, Outcome, type GameEvent, type LoggedEvent, type PublicCause } from './events.js';
+import { shotsFor } from './options.js';
 import type { Rules } from './rules.js';
 import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
 import { Action, ROLES, ROLE_COUNT, ROLE_LEADER, ROLE_TOLD_AS, Role, Team, roleSpec } from './roles.js';
@@ -23,6 +24,7 @@ const ACTIONS = 2;
 const NOTES = 4;
 const LAST_SHOT = 8;
 const DEATH_NOTES = 16;
+const VIGILANTE = 32;
 
 function featuresOf(rules: Rules): number {
   const o = rules.options;
@@ -34,6 +36,7 @@ function featuresOf(rules: Rules): number {
   if (o['commissar.note']) f |= NOTES;
   if (o['commissar.lastShot']) f |= LAST_SHOT;
   if (o['deathNote.enabled']) f |= DEATH_NOTES;
+  if (rules.roles[Role.Vigilante]! > 0) f |= VIGILANTE;
   return f;
 }
 
@@ -62,6 +65,10 @@ export class Table {
   readonly streak: Int16Array;
   readonly noteUsed: Uint8Array;
   readonly lastShotUsed: Uint8Array;
+  /** Bullets each Vigilante has fired this game (`vigilante.shots`). */
+  readonly vigilanteFired: Int16Array;
+  /** The mafia's shots a night by living shooters (`mafia.shots`), indexed 0..n. */
+  readonly shotsTonight: Int8Array;
   readonly deathNoteTo: Int16Array;
   /** What each writer knew when he wrote his note; meaningful only while deathNoteTo >= 0 (buffers kept across games). */
   readonly deathNoteFacts: Int8Array[];
@@ -133,6 +140,8 @@ export class Table {
     this.streak = new Int16Array(n);
     this.noteUsed = new Uint8Array(n);
     this.lastShotUsed = new Uint8Array(n);
+    this.vigilanteFired = new Int16Array(n);
+    this.shotsTonight = Int8Array.from({ length: n + 1 }, (_, k) => shotsFor(rules.options['mafia.shots'], k));
     this.deathNoteTo = new Int16Array(n);
     this.deathNoteFacts = [];
     this.publicAlive = new Uint8Array(n);
@@ -218,6 +227,7 @@ export class Table {
     if (f & NOTES) for (let s = 0; s < this.n; s++) this.noteUsed[s] = 0;
     if (f & LAST_SHOT) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
     if (f & DEATH_NOTES) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
+    if (f & VIGILANTE) this.vigilanteFired.fill(0);
   }
 
   private resetFouls(): void {

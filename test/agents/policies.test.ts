@@ -35,7 +35,7 @@ function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
   const b = new Beliefs(n);
   b.deal();
   b.reset(view, p);
-  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n) };
+  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4) };
 }
 
 const huntDecision = (): Decision => ({ choice: Choice.Hunt, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });

@@ -67,6 +67,7 @@ const optionArb = (o: OptionSpec): fc.Arbitrary<string> => {
   if (o.kind === 'bool') return fc.boolean().map(String);
   if (o.kind === 'enum') return fc.constantFrom(...o.values);
   if (o.key === 'limits.maxDays') return fc.constantFrom(1, 2, 3, 6, 100).map(String);
+  if (o.kind === 'shots') return fc.constantFrom('1', '2', '2@3,1', '3@4,2@2,1', '2@2,1');
   if (o.kind === 'int') return fc.integer({ min: o.min, max: Math.min(o.max, o.min + 3) }).map(String);
   return fc.constantFrom('0', '0.05', '0.2', '1/4', '0.5', '1');
 };
@@ -76,7 +77,7 @@ const optionsArb: fc.Arbitrary<string[]> = fc
   .tuple(...OPTION_SPECS.map((o) => fc.option(optionArb(o).map((v) => `${o.key}=${v}`), { freq: 2 })))
   .map((vals) => vals.filter((v): v is string => v !== null));
 
-const EXTRA_ROLES = ['putana', 'kamikaze', 'foundling', 'sergeant', 'commissar', 'doctor', 'maniac'];
+const EXTRA_ROLES = ['putana', 'kamikaze', 'foundling', 'sergeant', 'commissar', 'doctor', 'maniac', 'vigilante'];
 const rolesArb = fc.option(fc.dictionary(fc.constantFrom(...EXTRA_ROLES), fc.integer({ min: 0, max: 2 }), { maxKeys: 3 }), { freq: 2 }).map((r) => r ?? {});
 
 const setupArb: fc.Arbitrary<Setup> = fc.oneof(
@@ -123,7 +124,7 @@ describe('random games keep the rules\' invariants', () => {
       { seed: FC_SEED, numRuns: FC_RUNS },
     );
     // The properties must have met what they are about.
-    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt']) {
+    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt', 'death by vigilante', 'vigilante shot', 'second shot', 'second shot request', 'no-lynch vote', 'voted no lynch']) {
       expect(seen.get(key) ?? 0, key).toBeGreaterThan(0);
     }
   });

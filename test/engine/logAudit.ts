@@ -52,8 +52,24 @@ const REQUEST_ROLES: Readonly<Partial<Record<Choice, readonly number[]>>> = {
   [Choice.Check]: [Role.Commissar],
   [Choice.ManiacKill]: [Role.Maniac],
   [Choice.Kamikaze]: [Role.Kamikaze],
-  [Choice.Hunt]: [Role.Civilian, Role.Commissar, Role.Doctor, Role.Sergeant, Role.Foundling],
+  [Choice.VigilanteShot]: [Role.Vigilante],
+  [Choice.Hunt]: [Role.Civilian, Role.Commissar, Role.Doctor, Role.Sergeant, Role.Foundling, Role.Vigilante],
 };
+
+/** The mafia's shots tonight under `mafia.shots` ("S" or "S@M,...,S"), read here from the option's text. */
+function shotsAllowed(spec: string, shooters: number): number {
+  for (const part of spec.split(',')) {
+    const [shots, min] = part.split('@');
+    if (shooters >= Number(min ?? 1)) return Number(shots);
+  }
+  return 1;
+}
+
+/** Living players who shoot for the mafia tonight: Mafia and Don, else the Putanas shooting alone. */
+function livingShooters(b: Board): number {
+  const shooters = b.role.filter((r, s) => b.alive[s] && (r === Role.Mafia || r === Role.Don)).length;
+  return shooters > 0 ? shooters : b.role.filter((r, s) => b.alive[s] && r === Role.Putana).length;
+}
 
 /** Events that may follow a decisive death before the end: the rest of the same batch of eliminations. */
 const SAME_BATCH: ReadonlySet<string> = new Set(['kill', 'death', 'death-note', 'last-shot', 'promoted', 'mates', 'commissar-known', 'commissar-note', 'note-burned', 'lynch', 'end']);
@@ -97,12 +113,15 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
   let aliveAtVote: number[] | null = null;
   /** Tonight's acts as text keys: `req:choice:seat:target`, `check:seat:target:black`, `blocked:seat`. */
   let acts = new Set<string>();
+  /** Tonight's shot requests per seat. */
+  let shotsBy = new Map<string, number>();
   const misses = new Array<number>(n).fill(0);
   let donDied = false;
   let ended = false;
   /** The last death left a won board (day-and-night games check after every elimination). */
   let decided = false;
   const lastShots = new Set<number>();
+  const bullets = new Map<number, number>();
   const notesWritten = new Set<number>();
   const streakOf = new Map<string, { target: number; run: number; night: number }>();
   const alive = (s: number, i: number, what: string): void => {
@@ -132,6 +151,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         voters0 = new Set();
         aliveAtVote = null;
         acts = new Set();
+        shotsBy = new Map();
         break;
       }
       case 'vote':
@@ -144,9 +164,18 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
           if (voters0.has(e.voter)) fail(i, `seat ${e.voter} votes twice`);
           voters0.add(e.voter);
         }
-        if (e.target === NONE) {
+        if (e.target === NONE && e.missed) {
           misses[e.voter]!++;
           count('missed vote');
+        } else if (e.target === NONE) {
+          if (!o['vote.noLynch']) fail(i, `seat ${e.voter} votes for nobody with vote.noLynch off`);
+          count('no-lynch vote');
+        }
+        break;
+      case 'no-lynch':
+        if (e.reason === 'voted-no-lynch') {
+          if (!o['vote.noLynch']) fail(i, 'a lynch voted down with vote.noLynch off');
+          count('voted no lynch');
         }
         break;
       case 'penalty-vote':
@@ -162,8 +191,23 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         // Under unanimous and plurality a shooter may name nobody; no other request is logged without a target.
         if (e.target !== NONE || e.choice !== Choice.Shoot) alive(e.target, i, 'request target');
         if (phase === 'day') fail(i, 'a night request by day');
-        if (e.target === e.seat && e.choice !== Choice.Heal) fail(i, `seat ${e.seat} targets himself`);
+        if (e.target === e.seat && (e.choice !== Choice.Heal || !o['doctor.selfHeal'])) fail(i, `seat ${e.seat} targets himself`);
         acts.add(`req:${e.choice}:${e.seat}:${e.target}`);
+        if (e.choice === Choice.Shoot) {
+          const k = `shots:${e.seat}`;
+          const asked = (shotsBy.get(k) ?? 0) + 1;
+          shotsBy.set(k, asked);
+          const allowed = shotsAllowed(o['mafia.shots'], livingShooters(board));
+          if (asked > allowed) fail(i, `seat ${e.seat} asked for shot ${asked} tonight, ${allowed} allowed`);
+          if (asked > 1) count('second shot request');
+        }
+        if (e.choice === Choice.VigilanteShot) {
+          const fired = (bullets.get(e.seat) ?? 0) + 1;
+          bullets.set(e.seat, fired);
+          if (fired > o['vigilante.shots']) fail(i, `the Vigilante at seat ${e.seat} fires bullet ${fired} of ${o['vigilante.shots']}`);
+          if (day === 1 && !o['vigilante.firstNight']) fail(i, 'the Vigilante fires on night 1');
+          count('vigilante shot');
+        }
         const allowed = REQUEST_ROLES[e.choice];
         if (!allowed?.includes(board.role[e.seat]!)) fail(i, `a ${CHOICE_NAMES[e.choice]} request by a ${roleName(board.role[e.seat])}`);
         if (e.choice === Choice.Shoot && board.role[e.seat] === Role.Putana) {
@@ -187,6 +231,16 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
       case 'frozen':
         alive(e.seat, i, e.type);
         break;
+      case 'mafia-target': {
+        alive(e.target, i, 'mafia target');
+        const allowed = shotsAllowed(o['mafia.shots'], livingShooters(board));
+        if (e.shot < 0 || e.shot >= allowed) fail(i, `mafia shot ${e.shot} tonight, ${allowed} allowed`);
+        if (acts.has(`target:${e.shot}`)) fail(i, `mafia shot ${e.shot} resolved twice`);
+        acts.add(`target:${e.shot}`);
+        acts.add(`mafia-target:${e.target}`);
+        if (e.shot > 0) count('second shot');
+        break;
+      }
       case 'saved': {
         alive(e.seat, i, 'saved');
         const healers = board.role.flatMap((r, s) => (r === Role.Doctor && acts.has(`req:${Choice.Heal}:${s}:${e.seat}`) && !acts.has(`blocked:${s}`) ? [s] : []));
@@ -315,6 +369,7 @@ function causeMissing(e: Extract<GameEvent, { type: 'kill' }>, prev: GameEvent |
       return prev?.type === 'lynch' && prev.target === e.seat ? null : 'no lynch of him precedes';
     case DeathCause.Mafia:
       if (b.role[e.seat] === Role.Foundling) return 'the Foundling is immune to the mafia';
+      if (!acts.has(`mafia-target:${e.seat}`)) return 'no mafia shot resolved on him';
       return req(Choice.Shoot, e.by, e.seat) ? null : `seat ${e.by} did not shoot him`;
     case DeathCause.Maniac:
       return req(Choice.ManiacKill, e.by, e.seat) && !acts.has(`blocked:${e.by}`) ? null : `no unfrozen Maniac ${e.by} went for him`;
@@ -329,6 +384,8 @@ function causeMissing(e: Extract<GameEvent, { type: 'kill' }>, prev: GameEvent |
       const ok = e.by === e.seat ? commissarOf(e.seat) : b.role[e.seat] === Role.Commissar && req(Choice.Kamikaze, e.by, e.seat);
       return ok ? null : 'no Kamikaze found the Commissar';
     }
+    case DeathCause.Vigilante:
+      return req(Choice.VigilanteShot, e.by, e.seat) && !acts.has(`blocked:${e.by}`) ? null : `no unfrozen Vigilante ${e.by} fired at him`;
     case DeathCause.LastShot:
       return prev?.type === 'last-shot' && prev.target === e.seat ? null : 'no last shot at him precedes';
     case DeathCause.Fouls:

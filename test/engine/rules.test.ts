@@ -97,6 +97,8 @@ function otherValue(o: OptionSpec, current: OptionValue): string {
       return String(current === o.min ? o.min + 1 : o.min);
     case 'rate':
       return current === 0.5 ? '0.25' : '1/2';
+    case 'shots':
+      return current === '1' ? '2@3,1' : '1';
   }
 }
 

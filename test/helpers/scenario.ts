@@ -23,6 +23,7 @@ const SHORT: Readonly<Record<string, Role>> = {
   ser: Role.Sergeant,
   fou: Role.Foundling,
   kam: Role.Kamikaze,
+  vig: Role.Vigilante,
 };
 
 /** A deal from short names by seat, e.g. "civ don maf put com doc man civ". */

@@ -1,0 +1,108 @@
+// The heuristic players under the rules real tables play (issue 10): a
+// Doctor who may not heal himself, the Vigilante's fire-or-hold policy,
+// voting for nobody under vote.noLynch, and the mafia's second shot.
+
+import { describe, expect, it } from 'vitest';
+import { Choice } from '../../src/engine/events.js';
+import { Role } from '../../src/engine/roles.js';
+import { isBlackRole, playLogged, requests, seatOf, type Played } from './helpers.js';
+
+const WITH_VIGILANTE = ['players=13', 'roles.vigilante=1'];
+
+describe('Doctor', () => {
+  it.each([
+    [true, 'sometimes does'],
+    [false, 'never does'],
+  ])('doctor.selfHeal=%s: a Doctor healing himself %s', async (self, _what) => {
+    const games = await playLogged('club', 'club', 200, [`doctor.selfHeal=${self}`]);
+    let heals = 0;
+    let selfHeals = 0;
+    for (const p of games) {
+      const doc = seatOf(p, Role.Doctor);
+      for (const h of requests(p, Choice.Heal)) {
+        heals++;
+        if (h.seat === doc && h.target === doc) selfHeals++;
+      }
+    }
+    expect(heals).toBeGreaterThan(300);
+    if (self) expect(selfHeals).toBeGreaterThan(0);
+    else expect(selfHeals).toBe(0);
+  });
+});
+
+describe('Vigilante', () => {
+  const shotsOf = (games: Played[]): { hitBlack: number; shots: number } => {
+    let hitBlack = 0;
+    let shots = 0;
+    for (const p of games) {
+      for (const r of requests(p, Choice.VigilanteShot)) {
+        shots++;
+        if (isBlackRole(p.roles[r.target]!)) hitBlack++;
+      }
+    }
+    return { hitBlack, shots };
+  };
+
+  it('vigilante.fireThreshold=1: always holds; 0: fires on the first night he may', async () => {
+    expect(shotsOf(await playLogged('club', 'club,vigilante.fireThreshold=1', 100, WITH_VIGILANTE)).shots).toBe(0);
+    const eager = await playLogged('club', 'club,vigilante.fireThreshold=0', 100, WITH_VIGILANTE);
+    for (const p of eager) {
+      const vig = seatOf(p, Role.Vigilante);
+      const first = requests(p, Choice.VigilanteShot)[0];
+      const diedDay1 = p.events.some((e, i) => e.type === 'death' && e.seat === vig && !p.events.slice(0, i).some((x) => x.type === 'phase' && x.phase === 'night'));
+      if (!diedDay1) expect(first?.day, `game with the Vigilante at seat ${vig}`).toBe(1);
+    }
+  });
+
+  it('at the club threshold he holds on most nights and hits Black far above the base rate', async () => {
+    const games = await playLogged('club', 'club', 300, WITH_VIGILANTE);
+    const { hitBlack, shots } = shotsOf(games);
+    // 4 Black among the 12 others: a blind shot hits Black a third of the time.
+    expect(shots).toBeGreaterThan(50);
+    expect(shots).toBeLessThan(games.length);
+    expect(hitBlack / shots).toBeGreaterThan(0.5);
+  });
+});
+
+describe('votes for nobody (vote.noLynch)', () => {
+  const noneVotes = (games: Played[], town: boolean): number =>
+    games.reduce((k, p) => k + p.events.filter((e) => e.type === 'vote' && e.target === -1 && !e.missed && isBlackRole(p.roles[e.voter]!) !== town).length, 0);
+
+  it('off: nobody is ever asked to pass a vote, so no vote for nobody', async () => {
+    const games = await playLogged('club', 'club', 100);
+    expect(noneVotes(games, true) + noneVotes(games, false)).toBe(0);
+  });
+
+  it('on: Town votes for nobody when unsure (vote.noLynchBelow), never with the parameter at 0', async () => {
+    const set = ['vote.noLynch=true'];
+    const games = await playLogged('classic', 'club', 200, set);
+    expect(noneVotes(games, true)).toBeGreaterThan(0);
+    expect(games.some((p) => p.events.some((e) => e.type === 'no-lynch' && e.reason === 'voted-no-lynch'))).toBe(true);
+    expect(noneVotes(await playLogged('classic', 'club,vote.noLynchBelow=0', 200, set), true)).toBe(0);
+  });
+});
+
+describe('Mafia with two shots (mafia.shots)', () => {
+  it('the clan sends its two shots at two players when it can, under either kill rule', async () => {
+    for (const rule of ['don-decides', 'unanimous']) {
+      const games = await playLogged('club', 'club', 300, ['mafia.shots=2@3,1', `mafia.killRule=${rule}`]);
+      let nights = 0;
+      let apart = 0;
+      for (const p of games) {
+        let shots: number[] = [];
+        for (const e of p.events) {
+          if (e.type === 'phase') {
+            if (shots.length === 2) {
+              nights++;
+              if (shots[0] !== shots[1]) apart++;
+            }
+            shots = [];
+          }
+          if (e.type === 'mafia-target') shots.push(e.target);
+        }
+      }
+      expect(nights, rule).toBeGreaterThan(100);
+      expect(apart / nights, rule).toBeGreaterThan(0.95);
+    }
+  });
+});
