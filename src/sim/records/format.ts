@@ -60,6 +60,8 @@ const daySchema = z.strictObject({
   noVote: z.boolean().optional(),
   votes: z.array(voteSchema).optional(),
   claims: z.array(claimSchema).optional(),
+  /** Who else died this day (removals, a last shot), counted after the lynch. */
+  deaths: z.array(name).optional(),
 });
 
 export const recordSchema = z.strictObject({
@@ -157,6 +159,7 @@ function checkNames(rec: GameRecord, file: string): void {
       known(v.voter, `${at}.votes[${j}].voter`);
       if (v.target) known(v.target, `${at}.votes[${j}].target`);
     });
+    d.deaths?.forEach((t, j) => known(t, `${at}.deaths[${j}]`));
     d.claims?.forEach((c, j) => {
       known(c.speaker, `${at}.claims[${j}].speaker`);
       if (c.target) known(c.target, `${at}.claims[${j}].target`);

@@ -202,6 +202,7 @@ function addRecord(t: RecordTally, rec: GameRecord): void {
     if (ph.kind === 'day') {
       addDay(t, rec, ph.index + 1, ph.day, alive, isMafia);
       if (ph.day.lynch) alive.delete(ph.day.lynch);
+      for (const d of ph.day.deaths ?? []) alive.delete(d);
       continue;
     }
     const n = ph.night;
