@@ -48,7 +48,7 @@ export function importAllstars(doc: unknown, file: string): GameRecord {
   const parsed = allstarsSchema.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new RecordError(file, fieldPath(issue.path), describeIssue(issue));
+    throw new RecordError(file, fieldPath(issue.path), describeIssue(issue, doc));
   }
   const r = parsed.data;
   const players = playersOf(r, file);

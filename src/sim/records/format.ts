@@ -105,11 +105,21 @@ export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
-/** One line for zod's first issue, with a fix. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+/** The value at a zod path in the parsed document (undefined when absent). */
+function valueAt(doc: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let v: unknown = doc;
+  for (const p of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+/** One line for zod's first issue of `doc`, with a fix. */
+export function describeIssue(issue: z.core.$ZodIssue, doc: unknown): string {
+  if (issue.code !== 'unrecognized_keys' && issue.path.length > 0 && valueAt(doc, issue.path) === undefined) {
+    return `missing; add it (${issue.code === 'invalid_value' ? `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` : issue.code === 'invalid_type' ? issue.expected : 'see docs/records.md'})`;
+  }
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? `missing; add it (${issue.expected})` : `expected ${issue.expected}; fix the value`;
+      return `expected ${issue.expected}; fix the value`;
     case 'unrecognized_keys':
       return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; remove ${issue.keys.length > 1 ? 'them' : 'it'} (see docs/records.md)`;
     case 'invalid_value':
@@ -127,7 +137,7 @@ export function parseRecord(doc: unknown, file: string): GameRecord {
   if (!r.success) {
     const issue = r.error.issues[0]!;
     const path = fieldPath(issue.path);
-    throw new RecordError(file, path, describeIssue(issue));
+    throw new RecordError(file, path, describeIssue(issue, doc));
   }
   checkNames(r.data, file);
   return r.data;
