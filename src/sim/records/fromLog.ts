@@ -173,10 +173,13 @@ function onRequest(d: NightDraft, seat: number, choice: number, target: number):
   else if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = seatName(target);
 }
 
-/** A frozen player's action did not happen. */
+/**
+ * A frozen vigilante did not fire. A frozen medic's protection stays in the
+ * record: `save` is the medic's choice (what the statistics of his play
+ * measure), as a real table's records list it.
+ */
 function onBlocked(d: NightDraft, choice: number): void {
-  if (choice === Choice.Heal) d.night.save = null;
-  else if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = null;
+  if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = null;
 }
 
 function onKill(seat: number, cause: number, night: NightDraft | null, day: DayDraft | null): void {

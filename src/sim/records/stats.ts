@@ -70,14 +70,28 @@ export const STAT_MEANING: Readonly<Record<string, string>> = {
 interface Cell {
   k: number;
   n: number;
-  /** Lynch statistics: the sum over trials of the chance of hitting mafia (mafia alive / alive). */
-  chance: number;
+  /**
+   * Lynch statistics: the chance of hitting mafia (mafia alive / alive) kept
+   * exact, as the mafia alive summed per count of players alive; the chance
+   * is summed from it in one fixed order, so any split of the games gives
+   * the same bits.
+   */
+  readonly mafiaByAlive: Map<number, number>;
 }
 
 export interface TallyJSON {
   readonly games: number;
-  readonly cells: Record<string, [number, number, number]>;
+  /** name -> [k, n, {alive: mafia summed}] */
+  readonly cells: Record<string, [number, number, Record<string, number>]>;
   readonly lengthSumSq: number;
+}
+
+const emptyCell = (): Cell => ({ k: 0, n: 0, mafiaByAlive: new Map() });
+
+function chanceSum(c: Readonly<Cell>): number {
+  let sum = 0;
+  for (const alive of [...c.mafiaByAlive.keys()].sort((a, b) => a - b)) sum += c.mafiaByAlive.get(alive)! / alive;
+  return sum;
 }
 
 /** Mergeable counts behind the statistics: sums only, so any split of the games adds up to the same tally. */
@@ -87,14 +101,20 @@ export class RecordTally {
   private readonly cells = new Map<string, Cell>();
 
   constructor() {
-    for (const name of STAT_NAMES) this.cells.set(name, { k: 0, n: 0, chance: 0 });
+    for (const name of STAT_NAMES) this.cells.set(name, emptyCell());
   }
 
-  count(name: string, hit: boolean, chance = 0): void {
+  count(name: string, hit: boolean): void {
     const c = this.cells.get(name)!;
     c.n++;
     if (hit) c.k++;
-    c.chance += chance;
+  }
+
+  /** A lynch: hit or not, with `mafia` of `alive` players mafia at that moment. */
+  countLynch(name: string, hit: boolean, mafia: number, alive: number): void {
+    this.count(name, hit);
+    const m = this.cells.get(name)!.mafiaByAlive;
+    m.set(alive, (m.get(alive) ?? 0) + mafia);
   }
 
   cell(name: string): Readonly<Cell> {
@@ -126,20 +146,20 @@ export class RecordTally {
       const o = other.cells.get(name)!;
       c.k += o.k;
       c.n += o.n;
-      c.chance += o.chance;
+      for (const [alive, mafia] of o.mafiaByAlive) c.mafiaByAlive.set(alive, (c.mafiaByAlive.get(alive) ?? 0) + mafia);
     }
     return this;
   }
 
   toJSON(): TallyJSON {
-    return { games: this.games, lengthSumSq: this.lengthSumSq, cells: Object.fromEntries([...this.cells].map(([k, c]) => [k, [c.k, c.n, c.chance]])) };
+    return { games: this.games, lengthSumSq: this.lengthSumSq, cells: Object.fromEntries([...this.cells].map(([k, c]) => [k, [c.k, c.n, Object.fromEntries(c.mafiaByAlive)]])) };
   }
 
   static fromJSON(j: TallyJSON): RecordTally {
     const t = new RecordTally();
     t.games = j.games;
     t.lengthSumSq = j.lengthSumSq;
-    for (const [name, [k, n, chance]] of Object.entries(j.cells)) t.cells.set(name, { k, n, chance });
+    for (const [name, [k, n, byAlive]] of Object.entries(j.cells)) t.cells.set(name, { k, n, mafiaByAlive: new Map(Object.entries(byAlive).map(([a, m]) => [Number(a), m])) });
     return t;
   }
 }
@@ -228,10 +248,9 @@ function addDay(t: RecordTally, rec: GameRecord, d: number, day: NonNullable<Gam
   if (day.lynch === null) return;
   let mafia = 0;
   for (const n of alive) if (isMafia(n)) mafia++;
-  const chance = alive.size > 0 ? mafia / alive.size : 0;
   const hit = isMafia(day.lynch);
-  if (inTable) t.count(`lynchHitsMafia.day${d}`, hit, chance);
-  if (rec.complete) t.count('lynchHitsMafia.all', hit, chance);
+  if (inTable) t.countLynch(`lynchHitsMafia.day${d}`, hit, mafia, alive.size);
+  if (rec.complete) t.countLynch('lynchHitsMafia.all', hit, mafia, alive.size);
 }
 
 function addNight(t: RecordTally, rec: GameRecord, n: RecordNight, first: boolean, cast: Cast, alive: ReadonlySet<string>, isMafia: (n: string) => boolean): void {
@@ -243,7 +262,8 @@ function addNight(t: RecordTally, rec: GameRecord, n: RecordNight, first: boolea
     if (!holder || !alive.has(holder)) continue;
     for (const target of n.mafiaTargets ?? []) each(stem, target === holder);
   }
-  if (cast.medic && alive.has(cast.medic) && n.save) {
+  // A save or a check in the record was made by someone who could: a promoted successor's count too.
+  if (n.save) {
     const saved = (n.mafiaTargets ?? []).includes(n.save);
     // Un-suffixed names are the pooled figures (the issue's `medicSelfHeal`).
     if (first) {
@@ -255,7 +275,7 @@ function addNight(t: RecordTally, rec: GameRecord, n: RecordNight, first: boolea
       t.count('medicSelfHeal', n.save === cast.medic);
     }
   }
-  if (cast.cop && alive.has(cast.cop) && n.check) each('copCheckHitsMafia', n.check.result ? n.check.result === 'mafia' : isMafia(n.check.target));
+  if (n.check) each('copCheckHitsMafia', n.check.result ? n.check.result === 'mafia' : isMafia(n.check.target));
 }
 
 function addVigilante(t: RecordTally, rec: GameRecord, cast: Cast, nightShots: readonly string[], nightsKnown: boolean, isMafia: (n: string) => boolean): void {
@@ -299,7 +319,7 @@ function rateStat(name: string, c: Readonly<Cell>): Statistic {
   const w = wilson(c.k, c.n);
   const base = { k: c.k, n: c.n, rate: w ? w.rate : null, lo: w ? w.low : null, hi: w ? w.high : null };
   if (!name.startsWith('lynchHitsMafia.')) return base;
-  const chance = c.n > 0 ? c.chance / c.n : 0;
+  const chance = c.n > 0 ? chanceSum(c) / c.n : 0;
   return { ...base, chance, oddsRatio: w ? oddsRatio(w.rate, chance) : null };
 }
 
