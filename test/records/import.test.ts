@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nightDeaths } from '../../src/sim/records/allstars.js';
 import { RecordError, parseRecord, type GameRecord } from '../../src/sim/records/format.js';
 import { loadRecords, recordFromText } from '../../src/sim/records/load.js';
+import { sharedRecords } from './shared.js';
 
-const SHARED = '/work/shared/records/mafia-allstars';
+const SHARED = sharedRecords();
 const dir = mkdtempSync(join(tmpdir(), 'mafia-records-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

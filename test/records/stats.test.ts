@@ -8,6 +8,7 @@ import { wilson } from '../../src/sim/precision.js';
 import type { GameRecord } from '../../src/sim/records/format.js';
 import { loadRecords } from '../../src/sim/records/load.js';
 import { RecordTally, STAT_NAMES, oddsRatio, statistics, tallyRecords, zScore } from '../../src/sim/records/stats.js';
+import { sharedRecords } from './shared.js';
 
 const players = [
   { name: 'm1', role: 'mafia' },
@@ -125,7 +126,7 @@ describe('statistics of records: an exact oracle', () => {
 });
 
 describe('the shared records against the figures issue 11 measured', () => {
-  const all = statistics(tallyRecords(loadRecords('/work/shared/records/mafia-allstars').map((l) => l.record)));
+  const all = statistics(tallyRecords(loadRecords(sharedRecords()).map((l) => l.record)));
   // The issue quotes whole percents: day 1 is 11/63 = 17.46% (quoted as 18%, i.e. 17.5% rounded up), day 2 42/80 = 52.5% (52%).
   // So a figure matches when it is within half a point of the quoted one, plus the rounding of a one-decimal figure.
   const near = (name: string, quoted: number) => expect(Math.abs(100 * all.statistics[name]!.rate! - quoted)).toBeLessThan(0.55);
