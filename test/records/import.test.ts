@@ -3,7 +3,7 @@
 // files themselves, folders read recursively, and bad input refused with one
 // line naming the file, the field and the fix.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,17 @@ describe('mafia-allstars import', () => {
     expect(nightDeaths(['a', 'b'], 'a', null, alive)).toEqual(['b']);
     expect(nightDeaths(['a', 'a'], 'a', null, alive)).toEqual(['a']);
     expect(nightDeaths(['a', 'a'], 'b', 'c', alive)).toEqual(['a', 'c']);
+  });
+});
+
+describe('docs/records.md', () => {
+  it('its example record is valid, and reads as the page says', () => {
+    const page = readFileSync(join(import.meta.dirname, '../../docs/records.md'), 'utf8');
+    const example = /```json\n(\{\n  "format"[\s\S]*?)\n```/.exec(page)![1]!;
+    const r = recordFromText(example, 'docs/records.md');
+    expect(r.complete).toBe(true);
+    expect(r.players.find((p) => p.name === 'Gus')!.team).toBe('town');
+    expect(r.days![0]!.votes![1]!.target).toBeNull();
   });
 });
 
