@@ -30,6 +30,8 @@ const SETUPS: Array<[string, Rules, string]> = [
   ['club, random players', resolveRules('club'), 'random'],
   ['forum 8 players, novice', resolveRules('forum', { players: 8 }), 'novice'],
   ['classic, night first', resolveRules('classic', { set: ['start=night'] }), 'expert'],
+  ['club with fouls and missed votes', resolveRules('club', { set: ['fouls.perDayRate=0.3', 'fouls.perNightRate=0.05', 'inactivity.missRate=0.2'] }), 'club'],
+  ['forum with fouls', resolveRules('forum', { set: ['fouls.perDayRate=0.2'] }), 'random'],
 ];
 
 async function play(rules: Rules, agents: string, seed: number, games: number): Promise<LoggedEvent[][]> {
@@ -53,15 +55,14 @@ function countFromLogs(logs: readonly LoggedEvent[][]) {
     let phase = '';
     let day = 0;
     let lynchedToday = false;
-    let votedToday = false;
+    /** The day's vote came to an outcome (a lynch, or none for a reason other than "no vote today"). */
+    let settledToday = false;
     let copKilledByN1: boolean | null = null;
     const seenChecks = new Set<GameEvent>();
     const closeDay = () => {
-      if (phase === 'day' || phase === 'turn') {
-        if (votedToday) {
-          c.noLynch[1]++;
-          if (!lynchedToday) c.noLynch[0]++;
-        }
+      if ((phase === 'day' || phase === 'turn') && settledToday) {
+        c.noLynch[1]++;
+        if (!lynchedToday) c.noLynch[0]++;
       }
     };
     for (const { event: e } of log) {
@@ -74,9 +75,10 @@ function countFromLogs(logs: readonly LoggedEvent[][]) {
         phase = e.phase;
         day = e.day;
         lynchedToday = false;
-        votedToday = false;
-      } else if (e.type === 'vote') votedToday = true;
+        settledToday = false;
+      } else if (e.type === 'no-lynch') settledToday ||= e.reason !== 'no-vote-today';
       else if (e.type === 'lynch') {
+        settledToday = true;
         if (!lynchedToday && day === 1) {
           const mafia = [...alive].filter((s) => ROLES[roles[s]!]!.team === Team.Mafia).length;
           c.day1[1]++;

@@ -196,13 +196,17 @@ function finishNight(d: NightDraft): RecordNight {
   return { ...d.night, mafiaTargets: d.announced.length > 0 ? d.announced : d.resolved };
 }
 
-/** A day the game ended in before its vote (a removal won it) is not a day of the record. */
+/**
+ * A day that ended the game before its vote (a removal won it) has no vote:
+ * it stays in the record for its deaths, marked noVote so it is not counted
+ * as a day without a lynch; with no deaths either it is left out.
+ */
 function finishDays(days: readonly DayDraft[]): RecordDay[] {
   const out: RecordDay[] = [];
-  days.forEach((d, i) => {
-    if (d.lynch === undefined && i === days.length - 1) return;
+  days.forEach((d) => {
+    if (d.lynch === undefined && d.deaths.length === 0) return;
     const day: RecordDay = { lynch: d.lynch ?? null, votes: d.votes, claims: d.claims };
-    if (d.noVote) day.noVote = true;
+    if (d.noVote || d.lynch === undefined) day.noVote = true;
     if (d.deaths.length > 0) day.deaths = d.deaths;
     out.push(day);
   });
