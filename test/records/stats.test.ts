@@ -57,6 +57,7 @@ const EXPECTED: Record<string, [number, number]> = {
   'lynchHitsMafia.day2': [0, 1],
   'lynchHitsMafia.day3': [0, 0],
   'lynchHitsMafia.all': [1, 2],
+  'lynchHitsMafia.orderFree': [2, 3],
   'noLynch.day1': [1, 2],
   'noLynch.day2': [0, 1],
   'noLynch.all': [1, 3],

@@ -21,6 +21,7 @@ export const STAT_NAMES: readonly string[] = [
   'gameLength',
   ...perDay('lynchHitsMafia'),
   'lynchHitsMafia.all',
+  'lynchHitsMafia.orderFree',
   ...perDay('noLynch'),
   'noLynch.all',
   'mafiaTargetsCop.night1',
@@ -47,6 +48,7 @@ export const STAT_MEANING: Readonly<Record<string, string>> = {
   gameLength: 'days played per game (a mean, not a rate; complete records)',
   ...Object.fromEntries(LYNCH_DAYS.map((d) => [`lynchHitsMafia.day${d}`, `day-${d} lynches that hit mafia`])),
   'lynchHitsMafia.all': 'lynches that hit mafia, every day',
+  'lynchHitsMafia.orderFree': 'lynches that hit mafia, every record (summaries\' unordered lynch lists too)',
   ...Object.fromEntries(LYNCH_DAYS.map((d) => [`noLynch.day${d}`, `day ${d}: days that ended without a lynch`])),
   'noLynch.all': 'days that ended without a lynch, every day',
   'mafiaTargetsCop.night1': 'night-1 mafia shots at the cop',
@@ -237,6 +239,7 @@ function addRecord(t: RecordTally, rec: GameRecord): void {
     if (cast.cop && ph.index < 2 && aliveKnown) t.count(`copDead.night${ph.index + 1}`, !alive.has(cast.cop));
   }
   if (rec.complete && rec.days) t.addLength(rec.days.length);
+  addOrderFreeLynches(t, rec, isMafia);
   addVigilante(t, rec, cast, shots, vigKnown && aliveKnown, isMafia);
 }
 
@@ -251,6 +254,12 @@ function addDay(t: RecordTally, rec: GameRecord, d: number, day: NonNullable<Gam
   const hit = isMafia(day.lynch);
   if (inTable) t.countLynch(`lynchHitsMafia.day${d}`, hit, mafia, alive.size);
   if (rec.complete) t.countLynch('lynchHitsMafia.all', hit, mafia, alive.size);
+}
+
+/** Who was lynched at all, order aside: the days of a complete record, or a summary's list. */
+function addOrderFreeLynches(t: RecordTally, rec: GameRecord, isMafia: (n: string) => boolean): void {
+  const lynched = rec.complete && rec.days ? rec.days.flatMap((d) => (d.lynch ? [d.lynch] : [])) : rec.lynched;
+  for (const n of lynched ?? []) t.count('lynchHitsMafia.orderFree', isMafia(n));
 }
 
 function addNight(t: RecordTally, rec: GameRecord, n: RecordNight, first: boolean, cast: Cast, alive: ReadonlySet<string>, isMafia: (n: string) => boolean): void {
@@ -318,7 +327,7 @@ export function statistics(t: RecordTally): StatisticsJSON {
 function rateStat(name: string, c: Readonly<Cell>): Statistic {
   const w = wilson(c.k, c.n);
   const base = { k: c.k, n: c.n, rate: w ? w.rate : null, lo: w ? w.low : null, hi: w ? w.high : null };
-  if (!name.startsWith('lynchHitsMafia.')) return base;
+  if (!name.startsWith('lynchHitsMafia.') || name === 'lynchHitsMafia.orderFree') return base;
   const chance = c.n > 0 ? chanceSum(c) / c.n : 0;
   return { ...base, chance, oddsRatio: w ? oddsRatio(w.rate, chance) : null };
 }
