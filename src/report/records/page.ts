@@ -55,7 +55,7 @@ export function compareHtml(r: CompareReport, chartSvg: string): string {
   const rows = r.rows.map((x) =>
     [x.name, x.meaning, fmtKn(x.records, x.name), fmtStatRate(x.records), fmtStatInterval(x.records), fmtChance(x.records), fmtKn(x.sim, x.name), fmtStatRate(x.sim), fmtStatInterval(x.sim), fmtChance(x.sim), fmtZ(x.z)].map(escapeHtml),
   );
-  const table = htmlTable('statistics', ['statistic', 'counts', 'records k/n', 'records', '95%', 'chance / OR', 'sim k/n', 'sim', '95%', 'chance / OR', 'z'], rows, [false, false, true, true, true, true, true, true, true, true, true]);
+  const table = htmlTable('statistics', ['statistic', 'what it counts', 'records k/n', 'records', '95%', 'chance / OR', 'sim k/n', 'sim', '95%', 'chance / OR', 'z'], rows, [false, false, true, true, true, true, true, true, true, true, true]);
   const body = [
     `<h1>${escapeHtml(r.title)}</h1>`,
     `<p>Records: ${escapeHtml(r.records.source)}: ${r.records.games} games (${r.records.complete} complete). Simulation: ${r.sim.games} games, rules ${escapeHtml(r.sim.rulesHash)}, agents ${escapeHtml(r.sim.agents)}, seed ${r.sim.seed}.</p>`,

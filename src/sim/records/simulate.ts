@@ -36,8 +36,13 @@ export class RecordSimulator {
     const log: LoggedEvent[] = [];
     for (let k = from; k < to; k++) {
       log.length = 0;
-      this.game.play(seed, k, this.provider, { log });
-      tally.add(recordFromLog(log, this.rules, `game ${k}`));
+      try {
+        this.game.play(seed, k, this.provider, { log });
+        tally.add(recordFromLog(log, this.rules, `game ${k}`));
+      } catch (e) {
+        // The index survives the thread hop in the message, so the game can be replayed alone.
+        throw new Error(`game ${k} of seed ${seed} failed (replay it with \`mafia-sim replay --seed ${seed} --game ${k}\` and the same rules and agents): ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
     return tally;
   }
