@@ -9,6 +9,7 @@ import { EXIT_USAGE, describeParseFailure, exitWithError } from './errors.js';
 import { experimentCommand } from './experiment.js';
 import { fairCommand } from './fair.js';
 import { mergeCommand } from './merge.js';
+import { recordsCommand } from './records.js';
 import { replayCommand } from './replay.js';
 import { rolesCommand } from './roles.js';
 import { rulesCommand } from './rules.js';
@@ -29,6 +30,7 @@ await yargs(hideBin(process.argv))
   .command(fairCommand)
   .command(rolesCommand)
   .command(tuneCommand)
+  .command(recordsCommand)
   .demandCommand(1, 'name a command, e.g. `mafia-sim run`')
   .strict()
   .fail((msg, err) => {

@@ -1,0 +1,214 @@
+// Turns one engine game log (every event, the host's view) into the same
+// game record a real table's game becomes, so one statistics module reads
+// both. Seats are named "#1", "#2", ... A turn (forum) is a night followed
+// by its day: the turn's night resolves before its lynch.
+//
+// The engine names of issue 10's new rules (docs in /work/brief/EVENTS.md:
+// the Vigilante, his `vigilante-shot` request, the `vigilante` death cause,
+// the `mafia-target` host event) may not exist in the engine yet: they are
+// read through the small table NEW_ENGINE_NAMES below, by number, so this
+// file compiles without them and works once they land. Re-point that table
+// at the engine's constants then.
+
+import { NONE } from '../../engine/agent.js';
+import { Choice, DeathCause, Outcome, type Claim, type GameEvent, type LoggedEvent } from '../../engine/events.js';
+import type { Rules } from '../../engine/rules.js';
+import { ROLES, Team } from '../../engine/roles.js';
+import { RECORD_FORMAT, RECORD_VERSION, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer, type RecordRole, type RecordTeam, type RecordWinner } from './format.js';
+
+/** Issue 10's agreed engine numbers (EVENTS.md), until they are in src/engine: Role.Vigilante, Choice.VigilanteShot, DeathCause.Vigilante. */
+export const NEW_ENGINE_NAMES = { roleVigilante: 10, choiceVigilanteShot: 11, causeVigilante: 9, mafiaTargetEvent: 'mafia-target' } as const;
+
+/** `{ type: 'mafia-target', target, shot }`: each mafia shot's resolved target (host audience). */
+interface MafiaTargetEvent {
+  readonly type: typeof NEW_ENGINE_NAMES.mafiaTargetEvent;
+  readonly target: number;
+  readonly shot: number;
+}
+
+function isMafiaTarget(e: GameEvent | MafiaTargetEvent): e is MafiaTargetEvent {
+  return (e as { type: string }).type === NEW_ENGINE_NAMES.mafiaTargetEvent;
+}
+
+/** The record role of each engine role, by key (a role not listed is `other`, with its team). */
+const RECORD_ROLE_BY_KEY: Readonly<Record<string, RecordRole>> = { civilian: 'town', mafia: 'mafia', don: 'mafia', commissar: 'cop', doctor: 'medic', vigilante: 'vigilante' };
+
+const WINNER: Readonly<Record<Outcome, RecordWinner>> = { [Outcome.Town]: 'town', [Outcome.Mafia]: 'mafia', [Outcome.Maniac]: 'third', [Outcome.Draw]: 'draw', [Outcome.Timeout]: 'timeout' };
+
+export const seatName = (s: number): string => `#${s + 1}`;
+
+function playerOf(role: number, seat: number, rules: Rules): RecordPlayer {
+  const spec = ROLES[role];
+  if (!spec) {
+    if (role === NEW_ENGINE_NAMES.roleVigilante) return { name: seatName(seat), role: 'vigilante' };
+    throw new Error(`the log deals role ${role}, which the records converter does not know`);
+  }
+  const mapped = RECORD_ROLE_BY_KEY[spec.key];
+  if (mapped) return { name: seatName(seat), role: mapped };
+  const team: RecordTeam = spec.team === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? 'town' : 'third') : spec.team === Team.Mafia ? 'mafia' : spec.team === Team.Town ? 'town' : 'third';
+  return { name: seatName(seat), role: 'other', team };
+}
+
+function claimOf(speaker: number, c: Claim): NonNullable<RecordDay['claims']>[number] {
+  if (c.kind === 'role') return { speaker: seatName(speaker), kind: 'role', role: ROLES[c.role]?.key ?? String(c.role) };
+  if (c.kind === 'result') return { speaker: seatName(speaker), kind: 'result', target: seatName(c.target), black: c.black };
+  return { speaker: seatName(speaker), kind: 'accuse', target: seatName(c.target) };
+}
+
+/** What one night collects while its events go by. */
+interface NightDraft {
+  readonly night: RecordNight & { deaths: string[] };
+  /** Resolved mafia targets from `mafia-target` events, and the fallback read from kills, saves and failed shots. */
+  readonly announced: string[];
+  readonly resolved: string[];
+  checked: boolean;
+}
+
+interface DayDraft {
+  lynch: string | null | undefined;
+  noVote: boolean;
+  readonly votes: NonNullable<RecordDay['votes']>;
+  readonly claims: NonNullable<RecordDay['claims']>;
+  readonly deaths: string[];
+}
+
+export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: string): GameRecord {
+  const o = rules.options;
+  let players: RecordPlayer[] = [];
+  const nights: NightDraft[] = [];
+  const days: DayDraft[] = [];
+  let night: NightDraft | null = null;
+  let day: DayDraft | null = null;
+  let winner: RecordWinner = 'timeout';
+  for (const { event } of log) {
+    const e = event as GameEvent | MafiaTargetEvent;
+    if (isMafiaTarget(e)) {
+      if (night && e.target !== NONE) night.announced.push(seatName(e.target));
+      continue;
+    }
+    switch (e.type) {
+      case 'deal':
+        players = e.roles.map((r, s) => playerOf(r, s, rules));
+        break;
+      case 'phase':
+        night = e.phase === 'day' ? null : newNight(nights);
+        day = e.phase === 'night' ? null : newDay(days);
+        break;
+      case 'request':
+        if (night) onRequest(night, e.seat, e.choice, e.target);
+        break;
+      case 'blocked':
+        if (night) onBlocked(night, e.choice);
+        break;
+      case 'saved':
+        if (night && e.from === DeathCause.Mafia) night.resolved.push(seatName(e.seat));
+        break;
+      case 'shot-failed':
+        if (night && e.reason === 'foundling' && e.target !== NONE) night.resolved.push(seatName(e.target));
+        break;
+      case 'check':
+        // The Sergeant is told the same check: keep the first of the night.
+        if (night && !night.checked) {
+          night.checked = true;
+          night.night.check = { target: seatName(e.target), result: e.black ? 'mafia' : 'town' };
+        }
+        break;
+      case 'kill':
+        onKill(e.seat, e.cause, night, day);
+        break;
+      case 'vote':
+        day?.votes.push({ voter: seatName(e.voter), target: e.target === NONE ? null : seatName(e.target), round: e.round });
+        break;
+      case 'claim':
+        day?.claims.push(claimOf(e.speaker, e.claim));
+        break;
+      case 'lynch':
+        if (day) {
+          if (day.lynch === undefined || day.lynch === null) day.lynch = seatName(e.target);
+          else day.deaths.push(seatName(e.target)); // a tie that lynches everyone tied: the first is the day's lynch
+        }
+        break;
+      case 'no-lynch':
+        if (day && day.lynch === undefined) {
+          day.lynch = null;
+          if (e.reason === 'no-vote-today') day.noVote = true;
+        }
+        break;
+      case 'end':
+        winner = WINNER[e.outcome];
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    format: RECORD_FORMAT,
+    version: RECORD_VERSION,
+    id,
+    source: `mafia-sim ${rules.preset} rules ${rules.hash}`,
+    players,
+    start: o['turn.simultaneous'] || o.start === 'night' ? 'night' : 'day',
+    nights: nights.map(finishNight),
+    days: finishDays(days),
+    complete: true,
+    winner,
+  };
+}
+
+function newNight(nights: NightDraft[]): NightDraft {
+  const d: NightDraft = { night: { mafiaTargets: [], save: null, check: null, shot: null, deaths: [] }, announced: [], resolved: [], checked: false };
+  nights.push(d);
+  return d;
+}
+
+function newDay(days: DayDraft[]): DayDraft {
+  const d: DayDraft = { lynch: undefined, noVote: false, votes: [], claims: [], deaths: [] };
+  days.push(d);
+  return d;
+}
+
+function onRequest(d: NightDraft, seat: number, choice: number, target: number): void {
+  if (target === NONE) return;
+  if (choice === Choice.Heal) d.night.save = seatName(target);
+  else if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = seatName(target);
+}
+
+/**
+ * A frozen vigilante did not fire. A frozen medic's protection stays in the
+ * record: `save` is the medic's choice (what the statistics of his play
+ * measure), as a real table's records list it.
+ */
+function onBlocked(d: NightDraft, choice: number): void {
+  if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = null;
+}
+
+function onKill(seat: number, cause: number, night: NightDraft | null, day: DayDraft | null): void {
+  const name = seatName(seat);
+  if (cause === DeathCause.Lynch) return; // the lynch event names him
+  if (night) {
+    night.night.deaths.push(name);
+    if (cause === DeathCause.Mafia) night.resolved.push(name);
+  } else if (day) day.deaths.push(name);
+}
+
+function finishNight(d: NightDraft): RecordNight {
+  // With `mafia-target` events (every shot, a repeat when two go to one player) the log says it all; without them the resolved shot is read from its effect.
+  return { ...d.night, mafiaTargets: d.announced.length > 0 ? d.announced : d.resolved };
+}
+
+/**
+ * A day that ended the game before its vote (a removal won it) has no vote:
+ * it stays in the record for its deaths, marked noVote so it is not counted
+ * as a day without a lynch; with no deaths either it is left out.
+ */
+function finishDays(days: readonly DayDraft[]): RecordDay[] {
+  const out: RecordDay[] = [];
+  days.forEach((d) => {
+    if (d.lynch === undefined && d.deaths.length === 0) return;
+    const day: RecordDay = { lynch: d.lynch ?? null, votes: d.votes, claims: d.claims };
+    if (d.noVote || d.lynch === undefined) day.noVote = true;
+    if (d.deaths.length > 0) day.deaths = d.deaths;
+    out.push(day);
+  });
+  return out;
+}

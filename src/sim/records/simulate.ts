@@ -1,0 +1,122 @@
+// The simulation side of `records compare`: plays games [0, N) with event
+// logs, turns each log into a game record and adds it to a RecordTally. Game
+// k depends only on (rules, agents, seed, k); batches are cut on a fixed grid
+// and merged in game order, so the tally (floating sums included) is the same
+// for every thread count. Batches run on this thread or on a piscina pool
+// whose workers return each batch's tally.
+
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { createProvider, parseAgents } from '../../agents/index.js';
+import type { AgentProvider } from '../../engine/agent.js';
+import type { LoggedEvent } from '../../engine/events.js';
+import { Game } from '../../engine/game.js';
+import { rulesFromCanonical, type Rules } from '../../engine/rules.js';
+import type { PresetName } from '../../engine/presets.js';
+import { batchEnd, batchSizeFor } from '../batches.js';
+import { recordFromLog } from './fromLog.js';
+import { RecordTally, type TallyJSON } from './stats.js';
+
+export class RecordSimulator {
+  private constructor(
+    private readonly rules: Rules,
+    private readonly game: Game,
+    private readonly provider: AgentProvider,
+  ) {}
+
+  static async create(rules: Rules, agents: string): Promise<RecordSimulator> {
+    return new RecordSimulator(rules, new Game(rules), await createProvider(parseAgents(agents), rules));
+  }
+
+  /** Plays games [from, to) of the run seeded `seed` into a fresh tally. */
+  play(seed: number, from: number, to: number): RecordTally {
+    const tally = new RecordTally();
+    const log: LoggedEvent[] = [];
+    for (let k = from; k < to; k++) {
+      log.length = 0;
+      try {
+        this.game.play(seed, k, this.provider, { log });
+        tally.add(recordFromLog(log, this.rules, `game ${k}`));
+      } catch (e) {
+        // The index survives the thread hop in the message, so the game can be replayed alone.
+        throw new Error(`game ${k} of seed ${seed} failed (replay it with \`mafia-sim replay --seed ${seed} --game ${k}\` and the same rules and agents): ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return tally;
+  }
+}
+
+export interface SimulateOptions {
+  readonly rules: Rules;
+  /** Canonical agents text. */
+  readonly agents: string;
+  readonly seed: number;
+  readonly games: number;
+  readonly threads: number;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface RecordBatchTask {
+  readonly rules: string;
+  readonly rulesHash: string;
+  readonly preset: PresetName;
+  readonly agents: string;
+  readonly seed: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+export async function simulateRecords(o: SimulateOptions): Promise<RecordTally> {
+  const size = batchSizeFor(o.games);
+  const ranges: Array<[number, number]> = [];
+  for (let a = 0; a < o.games; a = batchEnd(a, o.games, size)) ranges.push([a, batchEnd(a, o.games, size)]);
+  let done = 0;
+  const tick = (t: RecordTally): RecordTally => {
+    done += t.games;
+    o.onProgress?.(done, o.games);
+    return t;
+  };
+  let parts: RecordTally[];
+  if (o.threads <= 1 || ranges.length <= 1) {
+    const sim = await RecordSimulator.create(o.rules, o.agents);
+    parts = [];
+    for (const [a, b] of ranges) {
+      await new Promise<void>((r) => setImmediate(r)); // lets Ctrl-C and progress through between batches
+      parts.push(tick(sim.play(o.seed, a, b)));
+    }
+  } else {
+    const pool = new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(workerScript()).href, name: 'runRecordBatch', minThreads: o.threads, maxThreads: o.threads });
+    try {
+      const base = { rules: o.rules.canonical, rulesHash: o.rules.hash, preset: o.rules.preset, agents: o.agents, seed: o.seed };
+      parts = await Promise.all(ranges.map(async ([from, to]) => tick(RecordTally.fromJSON(await pool.run({ ...base, from, to })))));
+    } finally {
+      await pool.destroy();
+    }
+  }
+  // Merged in game order, whatever order the batches finished in.
+  return parts.reduce((acc, t) => acc.merge(t), new RecordTally());
+}
+
+/** The worker's entry point: rebuild the rules, play the batch, return its tally as JSON. */
+const simulators = new Map<string, Promise<RecordSimulator>>();
+export async function runRecordBatch(task: RecordBatchTask): Promise<TallyJSON> {
+  const key = `${task.rulesHash}|${task.agents}`;
+  let sim = simulators.get(key);
+  if (!sim) {
+    const rules = rulesFromCanonical(task.rules, task.preset);
+    if (rules.hash !== task.rulesHash) throw new Error(`worker rebuilt rules ${rules.hash}, expected ${task.rulesHash}`);
+    sim = RecordSimulator.create(rules, task.agents);
+    simulators.set(key, sim);
+  }
+  return (await sim).play(task.seed, task.from, task.to).toJSON();
+}
+
+/** This module compiled (workers cannot load .ts sources: under vitest it points at dist/). */
+function workerScript(): string {
+  const here = fileURLToPath(import.meta.url);
+  const script = here.endsWith('.js') ? here : join(resolve(dirname(here), '..', '..', '..'), 'dist', 'src', 'sim', 'records', 'simulate.js');
+  if (!existsSync(script)) throw new Error(`the worker script ${script} is missing: build first (npx tsc -p tsconfig.json), or run with one thread`);
+  return script;
+}
