@@ -15,7 +15,7 @@ import { Game } from '../../src/engine/game.js';
 import { ROLES, Role, Team } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
 import { parseRecord, type GameRecord } from '../../src/sim/records/format.js';
-import { NEW_ENGINE_NAMES, recordFromLog } from '../../src/sim/records/fromLog.js';
+import { recordFromLog } from '../../src/sim/records/fromLog.js';
 import { loadRecords } from '../../src/sim/records/load.js';
 import { simulateRecords } from '../../src/sim/records/simulate.js';
 import { statistics, tallyRecords } from '../../src/sim/records/stats.js';
@@ -160,20 +160,19 @@ describe('the simulation side', () => {
   });
 });
 
-describe("issue 10's new events (synthetic log, engine numbers from EVENTS.md)", () => {
-  const V = NEW_ENGINE_NAMES;
+describe("issue 10's new events (a synthetic log)", () => {
   const host = (event: unknown): LoggedEvent => ({ audience: -2, event: event as GameEvent });
   const pub = (event: unknown): LoggedEvent => ({ audience: -1, event: event as GameEvent });
   // Seats: 0, 1 Mafia; 2 Commissar; 3 Doctor; 4 Vigilante; 5 Civilian. Night first.
   const log: LoggedEvent[] = [
-    host({ type: 'deal', roles: [Role.Mafia, Role.Mafia, Role.Commissar, Role.Doctor, V.roleVigilante, Role.Civilian] }),
+    host({ type: 'deal', roles: [Role.Mafia, Role.Mafia, Role.Commissar, Role.Doctor, Role.Vigilante, Role.Civilian] }),
     pub({ type: 'phase', phase: 'night', day: 1 }),
     host({ type: 'request', seat: 3, choice: Choice.Heal, target: 3 }),
     host({ type: 'request', seat: 2, choice: Choice.Check, target: 0 }),
     host({ type: 'request', seat: 0, choice: Choice.Shoot, target: 2 }),
     host({ type: 'request', seat: 1, choice: Choice.Shoot, target: 5 }),
-    host({ type: V.mafiaTargetEvent, target: 2, shot: 0 }),
-    host({ type: V.mafiaTargetEvent, target: 5, shot: 1 }),
+    host({ type: 'mafia-target', target: 2, shot: 0 }),
+    host({ type: 'mafia-target', target: 5, shot: 1 }),
     { audience: 2, event: { type: 'check', checker: 2, target: 0, black: true, killedBy: -1, cause: -1 } },
     host({ type: 'kill', seat: 2, cause: DeathCause.Mafia, by: 0 }),
     host({ type: 'kill', seat: 5, cause: DeathCause.Mafia, by: 1 }),
@@ -185,12 +184,12 @@ describe("issue 10's new events (synthetic log, engine numbers from EVENTS.md)",
     host({ type: 'kill', seat: 0, cause: DeathCause.Lynch, by: -1 }),
     pub({ type: 'phase', phase: 'night', day: 2 }),
     host({ type: 'request', seat: 3, choice: Choice.Heal, target: 4 }),
-    host({ type: 'request', seat: 4, choice: V.choiceVigilanteShot, target: 1 }),
+    host({ type: 'request', seat: 4, choice: Choice.VigilanteShot, target: 1 }),
     host({ type: 'request', seat: 1, choice: Choice.Shoot, target: 4 }),
-    host({ type: V.mafiaTargetEvent, target: 4, shot: 0 }),
-    host({ type: V.mafiaTargetEvent, target: 4, shot: 1 }),
+    host({ type: 'mafia-target', target: 4, shot: 0 }),
+    host({ type: 'mafia-target', target: 4, shot: 1 }),
     host({ type: 'saved', seat: 4, by: 1, from: DeathCause.Mafia }),
-    host({ type: 'kill', seat: 1, cause: V.causeVigilante, by: 4 }),
+    host({ type: 'kill', seat: 1, cause: DeathCause.Vigilante, by: 4 }),
     host({ type: 'kill', seat: 4, cause: DeathCause.Mafia, by: 1 }),
     pub({ type: 'end', outcome: Outcome.Town, day: 2 }),
   ];

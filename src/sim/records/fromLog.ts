@@ -2,33 +2,12 @@
 // game record a real table's game becomes, so one statistics module reads
 // both. Seats are named "#1", "#2", ... A turn (forum) is a night followed
 // by its day: the turn's night resolves before its lynch.
-//
-// The engine names of issue 10's new rules (docs in /work/brief/EVENTS.md:
-// the Vigilante, his `vigilante-shot` request, the `vigilante` death cause,
-// the `mafia-target` host event) may not exist in the engine yet: they are
-// read through the small table NEW_ENGINE_NAMES below, by number, so this
-// file compiles without them and works once they land. Re-point that table
-// at the engine's constants then.
 
 import { NONE } from '../../engine/agent.js';
-import { Choice, DeathCause, Outcome, type Claim, type GameEvent, type LoggedEvent } from '../../engine/events.js';
+import { Choice, DeathCause, Outcome, type Claim, type LoggedEvent } from '../../engine/events.js';
 import type { Rules } from '../../engine/rules.js';
 import { ROLES, Team } from '../../engine/roles.js';
 import { RECORD_FORMAT, RECORD_VERSION, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer, type RecordRole, type RecordTeam, type RecordWinner } from './format.js';
-
-/** Issue 10's agreed engine numbers (EVENTS.md), until they are in src/engine: Role.Vigilante, Choice.VigilanteShot, DeathCause.Vigilante. */
-export const NEW_ENGINE_NAMES = { roleVigilante: 10, choiceVigilanteShot: 11, causeVigilante: 9, mafiaTargetEvent: 'mafia-target' } as const;
-
-/** `{ type: 'mafia-target', target, shot }`: each mafia shot's resolved target (host audience). */
-interface MafiaTargetEvent {
-  readonly type: typeof NEW_ENGINE_NAMES.mafiaTargetEvent;
-  readonly target: number;
-  readonly shot: number;
-}
-
-function isMafiaTarget(e: GameEvent | MafiaTargetEvent): e is MafiaTargetEvent {
-  return (e as { type: string }).type === NEW_ENGINE_NAMES.mafiaTargetEvent;
-}
 
 /** The record role of each engine role, by key (a role not listed is `other`, with its team). */
 const RECORD_ROLE_BY_KEY: Readonly<Record<string, RecordRole>> = { civilian: 'town', mafia: 'mafia', don: 'mafia', commissar: 'cop', doctor: 'medic', vigilante: 'vigilante' };
@@ -39,10 +18,7 @@ export const seatName = (s: number): string => `#${s + 1}`;
 
 function playerOf(role: number, seat: number, rules: Rules): RecordPlayer {
   const spec = ROLES[role];
-  if (!spec) {
-    if (role === NEW_ENGINE_NAMES.roleVigilante) return { name: seatName(seat), role: 'vigilante' };
-    throw new Error(`the log deals role ${role}, which the records converter does not know`);
-  }
+  if (!spec) throw new Error(`the log deals role ${role}, which the records converter does not know`);
   const mapped = RECORD_ROLE_BY_KEY[spec.key];
   if (mapped) return { name: seatName(seat), role: mapped };
   const team: RecordTeam = spec.team === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? 'town' : 'third') : spec.team === Team.Mafia ? 'mafia' : spec.team === Team.Town ? 'town' : 'third';
@@ -80,13 +56,11 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
   let night: NightDraft | null = null;
   let day: DayDraft | null = null;
   let winner: RecordWinner = 'timeout';
-  for (const { event } of log) {
-    const e = event as GameEvent | MafiaTargetEvent;
-    if (isMafiaTarget(e)) {
-      if (night && e.target !== NONE) night.announced.push(seatName(e.target));
-      continue;
-    }
+  for (const { event: e } of log) {
     switch (e.type) {
+      case 'mafia-target':
+        if (night && e.target !== NONE) night.announced.push(seatName(e.target));
+        break;
       case 'deal':
         players = e.roles.map((r, s) => playerOf(r, s, rules));
         break;
@@ -117,6 +91,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         onKill(e.seat, e.cause, night, day);
         break;
       case 'vote':
+        if (e.missed) break; // a vote missed for inactivity is no vote at all
         day?.votes.push({ voter: seatName(e.voter), target: e.target === NONE ? null : seatName(e.target), round: e.round });
         break;
       case 'claim':
@@ -170,7 +145,7 @@ function newDay(days: DayDraft[]): DayDraft {
 function onRequest(d: NightDraft, seat: number, choice: number, target: number): void {
   if (target === NONE) return;
   if (choice === Choice.Heal) d.night.save = seatName(target);
-  else if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = seatName(target);
+  else if (choice === Choice.VigilanteShot) d.night.shot = seatName(target);
 }
 
 /**
@@ -179,7 +154,7 @@ function onRequest(d: NightDraft, seat: number, choice: number, target: number):
  * measure), as a real table's records list it.
  */
 function onBlocked(d: NightDraft, choice: number): void {
-  if (choice === NEW_ENGINE_NAMES.choiceVigilanteShot) d.night.shot = null;
+  if (choice === Choice.VigilanteShot) d.night.shot = null;
 }
 
 function onKill(seat: number, cause: number, night: NightDraft | null, day: DayDraft | null): void {
