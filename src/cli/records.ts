@@ -41,7 +41,7 @@ function withRecords<T>(y: Argv<T>) {
 
 function readRecords(a: StatsArgs): LoadedRecord[] {
   const given: unknown = a.records;
-  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records ../shared/records');
+  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
   if (Array.isArray(given)) throw new UsageError('--records', `given ${given.length} times; give one folder (it is read recursively)`);
   return loadRecords(String(given));
 }

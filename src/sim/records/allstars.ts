@@ -1,4 +1,4 @@
-// Importer for the mafia-allstars records (../shared/records/README.md):
+// Importer for the mafia-allstars records (data/README.md, docs/records.md):
 // 15-player games, night first, role lists by name, per-night lists of
 // kills, checks, saves and vigilante shots, per-day lynches. Two kinds of
 // file share the format: full games (2018) and summaries (2017) that hold
