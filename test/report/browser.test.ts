@@ -1,20 +1,36 @@
-// Opens report.html in headless Chromium (Debian's /usr/bin/chromium, driven
-// by playwright-core; .ci/run installs it when missing) and checks what a
-// reader would see: every chart rendered, the tables filled, no console
-// errors and no request leaving the page's own file.
+// Opens report.html in headless Chromium and checks what a reader would see:
+// every chart rendered, the tables filled, no console errors and no request
+// leaving the page's own file. The browser is the one shipped inside the
+// @sparticuz/chromium devDependency, driven by playwright-core, so
+// `npm install && npm test` needs no system Chromium and no network.
 
-import { existsSync, mkdtempSync } from 'node:fs';
+import Chromium from '@sparticuz/chromium';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartsFor } from '../../src/report/charts.js';
 import type { StudySummary } from '../../src/report/summary.js';
 import { writeReport } from '../../src/report/write.js';
 import { study, tempDir, variant } from './helpers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const OFFLINE_ARGS = ['--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// The package unpacks its browser into os.tmpdir() and reuses any
+// `chromium` it already finds there, whatever its version or whoever is
+// still unpacking it: give each run a folder of its own, removed afterwards.
+async function unpackChromium(): Promise<{ path: string; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-chromium-'));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    return { path: await Chromium.executablePath(), dir };
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+}
 
 interface PageCheck {
   errors: string[];
@@ -52,30 +68,38 @@ async function inspect(ctx: BrowserContext, html: string, screenshot: string): P
 }
 
 describe('report.html in a real browser', () => {
+  let browser: Browser;
   let ctx: BrowserContext;
+  let unpacked: string | undefined;
   let compare: StudySummary;
   let sweep: StudySummary;
   let compareHtml: string;
   let sweepHtml: string;
 
   beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`).toBe(true);
     compare = await study([variant('club', 'club'), variant('no putana', 'club', ['roles.putana=0']), variant('tie <random>', 'club', ['vote.tie=random'])], { games: 300 });
     compareHtml = (await writeReport(tempDir(), compare)).html;
     const grid = [8, 12].flatMap((players) => [1, 2, 3].map((mafia) => variant(`players=${players} mafia=${mafia}`, 'classic', [`players=${players}`, `mafia=${mafia}`], { players, mafia })));
     sweep = await study(grid, { games: 100, kind: 'sweep', pairs: 'none', sweepKeys: ['players', 'mafia'] });
     sweepHtml = (await writeReport(tempDir(), sweep)).html;
-    ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'mafia-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-      viewport: { width: 1200, height: 900 },
-      offline: true,
-    });
+    const chromiumBin = await unpackChromium();
+    unpacked = chromiumBin.dir;
+    browser = await chromium.launch({ executablePath: chromiumBin.path, headless: true, args: [...Chromium.args, ...OFFLINE_ARGS] });
+    ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, offline: true });
   });
 
   afterAll(async () => {
     await ctx?.close();
+    await browser?.close();
+    if (unpacked) rmSync(unpacked, { recursive: true, force: true });
+  });
+
+  it('runs a real browser: the version is a Chromium one and a page script runs', async () => {
+    expect(browser.version()).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    const page = await ctx.newPage();
+    await page.setContent('<p id="x"></p><script>document.getElementById("x").textContent = String(6 * 7);</script>');
+    expect(await page.textContent('#x')).toBe('42');
+    await page.close();
   });
 
   it('shows the comparison: every chart drawn, tables filled, nothing fetched, no console errors', async () => {

@@ -1,7 +1,10 @@
 // The deploy/ recipes do what README.md (Millions of games) says: the Slurm array script,
 // run as three array tasks, and the merge script give exactly one run's
-// numbers; the Kubernetes manifests are an Indexed Job whose shard count
-// matches its completions, writing to the volume the merge Job reads.
+// numbers; the Kubernetes manifests are valid by the Kubernetes API schema
+// (kubernetes-models, offline) and are an Indexed Job whose shard count
+// matches its completions, writing to the volume the merge Job reads. A
+// real Slurm and GNU parallel are exercised by deploy/slurm/local-test.sh and
+// deploy/parallel-test.sh (CI), not here: they need root and apt.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { parseAllDocuments } from 'yaml';
 import { MAIN, cli, withoutReproducibility } from './cli.js';
 
@@ -35,6 +40,26 @@ describe('deploy recipes', () => {
     expect(withoutReproducibility(merged)).toBe(withoutReproducibility(whole.stdout));
   });
 
+  it('Kubernetes: every manifest is valid by the API schema of its kind, and a broken one is not', () => {
+    const docs = ['k8s/study.yaml', 'k8s/merge.yaml'].flatMap((f) => parseAllDocuments(readFileSync(deploy(f), 'utf8')).map((d) => ({ file: f, doc: d.toJS() })));
+    expect(docs.map((d) => `${d.file}: ${d.doc.apiVersion} ${d.doc.kind}`)).toEqual([
+      'k8s/study.yaml: v1 PersistentVolumeClaim',
+      'k8s/study.yaml: batch/v1 Job',
+      'k8s/merge.yaml: batch/v1 Job',
+    ]);
+    for (const { file, doc } of docs) expect(() => validateManifest(doc), `${file} ${doc.kind}`).not.toThrow();
+
+    const job = docs[1]!.doc;
+    const broken = (change: (j: typeof job) => void) => {
+      const copy = structuredClone(job);
+      change(copy);
+      return () => validateManifest(copy);
+    };
+    expect(broken((j) => (j.spec.completions = 'ten'))).toThrow(/completions/);
+    expect(broken((j) => delete j.spec.template.spec.containers[0].name)).toThrow(/name/);
+    expect(broken((j) => (j.spec.template.spec.containers[0].resources.requests.cpu = { cores: 2 }))).toThrow(/cpu/);
+  });
+
   it('Kubernetes: an Indexed Job with --shards equal to completions, and a merge Job on the same volume', () => {
     const docs = parseAllDocuments(readFileSync(deploy('k8s/study.yaml'), 'utf8')).map((d) => d.toJS());
     const job = docs.find((d) => d.kind === 'Job');
@@ -54,3 +79,9 @@ describe('deploy recipes', () => {
     expect(merge.spec.template.spec.volumes[0].persistentVolumeClaim.claimName).toBe(claim);
   });
 });
+
+function validateManifest(doc: { kind?: string }): void {
+  if (doc.kind === 'Job') new Job(doc as ConstructorParameters<typeof Job>[0]).validate();
+  else if (doc.kind === 'PersistentVolumeClaim') new PersistentVolumeClaim(doc as ConstructorParameters<typeof PersistentVolumeClaim>[0]).validate();
+  else throw new Error(`no schema here for kind ${doc.kind}`);
+}

@@ -1,0 +1,104 @@
+// The package as a user gets it: `npm pack`, installed from the tarball into
+// an empty folder, imported by name from plain Node ESM and type-checked from
+// TypeScript. Runs the README's "From code" example (examples/from-code.mjs)
+// against that install and checks its numbers against the same games played
+// here from the sources, so the front door serves the real API, workers
+// included. `npm test` builds dist/ before this runs.
+
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRules } from '../../src/engine/rules.js';
+import { runGames } from '../../src/sim/run.js';
+
+const exec = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const npm = (args: string[], cwd: string) => exec('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, maxBuffer: 16 << 20 });
+const node = (args: string[], cwd: string) => exec(process.execPath, args, { cwd, maxBuffer: 16 << 20 });
+
+let dir: string;
+
+beforeAll(async () => {
+  expect(existsSync(join(ROOT, 'dist', 'src', 'index.js')), 'dist/src/index.js is missing: build first (npx tsc -p tsconfig.json)').toBe(true);
+  dir = mkdtempSync(join(tmpdir(), 'mafia-sim-pack-'));
+  // dist/ is already built (npm test compiles first): skip `prepare` so packing does not recompile the tree.
+  const { stdout } = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
+  const [packed] = JSON.parse(stdout) as { filename: string }[];
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-user', private: true, type: 'module' }));
+  await npm(['install', '--prefer-offline', join(dir, packed!.filename)], dir);
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('imports by name from plain ESM: the public API is there, deep paths are refused', async () => {
+    writeFileSync(
+      join(dir, 'probe.mjs'),
+      `import * as api from 'mafia-sim';
+const names = ['resolveRules', 'runGames', 'buildRunSummary', 'buildSummary', 'mergeParts', 'replayGame', 'race', 'GameWinSource', 'fairTest', 'roleVariants', 'tune', 'gameEvaluator', 'parseAgents', 'createProvider', 'Game', 'writeReport', 'terminalTable'];
+const rules = api.resolveRules('classic');
+let deep = 'allowed';
+try { await import('mafia-sim/dist/src/sim/run.js'); } catch (e) { deep = e.code; }
+console.log(JSON.stringify({ kinds: Object.fromEntries(names.map((n) => [n, typeof api[n]])), players: rules.players, hash: rules.hash, deep, noDefault: !('default' in api) }));`,
+    );
+    const { stdout } = await node(['probe.mjs'], dir);
+    const probe = JSON.parse(stdout) as { kinds: Record<string, string>; players: number; hash: string; deep: string; noDefault: boolean };
+    for (const [name, kind] of Object.entries(probe.kinds)) expect(kind, name).toBe('function');
+    const here = resolveRules('classic');
+    expect(probe.players).toBe(here.players);
+    expect(probe.hash).toBe(here.hash);
+    expect(probe.deep).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    expect(probe.noDefault).toBe(true);
+  });
+
+  it('is typed: a TypeScript user type-checks against the shipped declarations, and a wrong call is an error', async () => {
+    const tsconfig = { compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: [] } };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    writeFileSync(
+      join(dir, 'good.ts'),
+      `import { resolveRules, runGames, type Agent, type RunResult, type StudySummary } from 'mafia-sim';
+const agent: Agent = { begin() {}, choose: (_v, d) => d.options[0] ?? -1 };
+const run: Promise<RunResult> = runGames({ variants: [{ label: 'x', rules: resolveRules('club'), agents: 'random' }], seed: 1, games: 10 });
+export const used: [Agent, Promise<RunResult>, StudySummary | null] = [agent, run, null];
+`,
+    );
+    await exec(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir });
+    writeFileSync(join(dir, 'bad.ts'), `import { runGames } from 'mafia-sim';\nexport const r = runGames({ seed: 1, games: 10 });\n`);
+    const bad = await exec(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir }).then(
+      () => '',
+      (e: { stdout: string }) => e.stdout,
+    );
+    rmSync(join(dir, 'bad.ts'));
+    expect(bad).toMatch(/bad\.ts.*error TS2345.*variants/s);
+  });
+
+  it("runs the README's From code example on the installed package, with the same numbers as the sources", async () => {
+    copyFileSync(join(ROOT, 'examples', 'from-code.mjs'), join(dir, 'from-code.mjs'));
+    const games = 1200;
+    const { stdout } = await node(['from-code.mjs', String(games)], dir);
+    const club = resolveRules('club');
+    const noPutana = resolveRules('club', { set: ['roles.putana=0'] });
+    const here = await runGames({ variants: [{ label: 'club', rules: club, agents: 'club' }, { label: 'no putana', rules: noPutana, agents: 'club' }], seed: 1, games, threads: 1 });
+    const pct = (i: number) => ((100 * here.aggregates[i]!.count('town')) / games).toFixed(1);
+    expect(stdout).toContain(`club: Town wins ${pct(0)}% [`);
+    expect(stdout).toContain(`no putana: Town wins ${pct(1)}% [`);
+    expect(stdout).toContain(`of ${games} games`);
+    expect(stdout).toMatch(/paired difference in Town wins significant: (true|false) \(Holm p = /);
+    expect(stdout).toMatch(/^game 0: (town|mafia|maniac|draw|timeout), \d+ events$/m);
+    expect(stdout).toMatch(/^game 0 with seat 1 always choosing the first seat: (town|mafia|maniac|draw|timeout)$/m);
+  });
+
+  it('the README shows the example file as it is', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### From code'));
+    const shown = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(shown).toBe(readFileSync(join(ROOT, 'examples', 'from-code.mjs'), 'utf8'));
+  });
+});
