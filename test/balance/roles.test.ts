@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/engine/rules.js';
-import { pairedChange, rolePoints, roleValues, type Delta } from '../../src/report/balanceRoles.js';
+import { pairedChange, rolePoints, roleValues, type Delta } from '../../src/report/balance/roles.js';
 import { roleVariants } from '../../src/sim/balance/roleVariants.js';
 import { runGames } from '../../src/sim/run.js';
 

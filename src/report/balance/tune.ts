@@ -3,13 +3,13 @@
 // interval), plus the profile file it saved.
 
 import type { TopLevelSpec } from 'vega-lite';
-import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
-import type { Point, TuneResult } from '../sim/balance/tune.js';
-import { csvText, htmlTable, textTable, type CommandSection } from './balanceFormat.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtP, fmtRate, fmtSigned } from './format.js';
-import { escapeHtml } from './html.js';
-import { discordant, pairedDifference, wilson } from './stats.js';
+import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
+import type { Point, TuneResult } from '../../sim/balance/tune.js';
+import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
+import type { Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtP, fmtRate, fmtSigned } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { discordant, pairedDifference, wilson } from '../stats.js';
 
 export interface TuneParamRow {
   readonly key: string;

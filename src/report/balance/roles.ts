@@ -4,13 +4,13 @@
 // where one Civilian is +1, as Werewolf designers price roles.
 
 import type { TopLevelSpec } from 'vega-lite';
-import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
-import type { RoleChange } from '../sim/balance/roleVariants.js';
-import { csvText, htmlTable, textTable, type CommandSection } from './balanceFormat.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate, fmtSigned } from './format.js';
-import { escapeHtml } from './html.js';
-import { discordant, pairedDifference, Z95 } from './stats.js';
+import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
+import type { RoleChange } from '../../sim/balance/roleVariants.js';
+import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
+import type { Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate, fmtSigned } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { discordant, pairedDifference, Z95 } from '../stats.js';
 
 const K = OUTCOME_NAMES.length;
 

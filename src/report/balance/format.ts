@@ -3,9 +3,9 @@
 // here, so the commands can build their text without loading vega.
 
 import { stringify } from 'csv-stringify/sync';
-import type { Chart } from './charts.js';
-import { escapeHtml } from './html.js';
-import type { StudySummary } from './summary.js';
+import type { Chart } from '../charts.js';
+import { escapeHtml } from '../html.js';
+import type { StudySummary } from '../summary.js';
 
 export interface CommandSection {
   /** Key of the section in summary.json (`balance`, `roles`, `fair`, `tune`). */

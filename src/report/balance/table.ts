@@ -3,11 +3,11 @@
 // candidate's rate as a heat map, and each row's full race in the JSON.
 
 import type { TopLevelSpec } from 'vega-lite';
-import { csvText, fmtPercent, htmlTable, textTable, type CommandSection } from './balanceFormat.js';
-import { candidatesChart, rateText, verdictText, type RaceSection } from './balanceRace.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate } from './format.js';
-import { escapeHtml } from './html.js';
+import { csvText, fmtPercent, htmlTable, textTable, type CommandSection } from './format.js';
+import { candidatesChart, rateText, verdictText, type RaceSection } from './race.js';
+import type { Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate } from '../format.js';
+import { escapeHtml } from '../html.js';
 
 export interface PlayerRow {
   readonly players: number;

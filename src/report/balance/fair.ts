@@ -2,13 +2,13 @@
 // took, its stated error rates, and the path of both edge tests' evidence.
 
 import type { TopLevelSpec } from 'vega-lite';
-import type { FairConfig, FairResult, FairVerdict, SideVerdict } from '../sim/balance/sprt.js';
-import { csvText, fmtPercent, htmlTable, type CommandSection } from './balanceFormat.js';
-import { rateText } from './balanceRace.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate } from './format.js';
-import { escapeHtml } from './html.js';
-import { wilson } from './stats.js';
+import type { FairConfig, FairResult, FairVerdict, SideVerdict } from '../../sim/balance/sprt.js';
+import { csvText, fmtPercent, htmlTable, type CommandSection } from './format.js';
+import { rateText } from './race.js';
+import type { Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { wilson } from '../stats.js';
 
 export interface EdgeSummary {
   /** The rate just outside and just inside the band at this edge. */

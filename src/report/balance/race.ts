@@ -4,14 +4,14 @@
 // charts and a page section.
 
 import type { TopLevelSpec } from 'vega-lite';
-import type { RaceConfig, RaceResult } from '../sim/balance/race.js';
-import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './balanceFormat.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate, halfWidth } from './format.js';
-import { escapeHtml } from './html.js';
-import { probabilityNearest } from './balanceStats.js';
-import { wilson } from './stats.js';
-import type { SettingValue, SkippedPoint } from './summary.js';
+import type { RaceConfig, RaceResult } from '../../sim/balance/race.js';
+import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './format.js';
+import type { Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { probabilityNearest } from './stats.js';
+import { wilson } from '../stats.js';
+import type { SettingValue, SkippedPoint } from '../summary.js';
 
 export interface CandidateRow {
   readonly label: string;
