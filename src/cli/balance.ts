@@ -9,7 +9,7 @@ import yargs, { type Argv } from 'yargs';
 import type { OutcomeName } from '../engine/events.js';
 import { isPresetName } from '../engine/presets.js';
 import { roleFromKey, ROLES } from '../engine/roles.js';
-import { sectionedSummary, type CommandSection } from '../report/balance/format.js';
+import { sectionedSummary, withTeamLine, type CommandSection } from '../report/balance/format.js';
 import { raceCommandSection, raceSection, raceText } from '../report/balance/race.js';
 import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
@@ -106,7 +106,7 @@ export async function finishCommand(study: string, io: BalanceOutputArgs, s: Stu
     process.stdout.write(JSON.stringify(sectionedSummary(s, section)) + '\n');
     process.stderr.write(`report: ${report.html}\n`);
   } else {
-    process.stdout.write(`${text}report: ${report.html}\n`);
+    process.stdout.write(`${withTeamLine(text, s)}report: ${report.html}\n`);
   }
 }
 

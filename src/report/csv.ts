@@ -70,14 +70,14 @@ export function rolesCsv(s: StudySummary): string {
   return toCsv(['variant', 'label', 'role', 'dealt', 'survived', 'survival', ...DEATH_CAUSE_NAMES.map((c) => `died_${c}`)], rows);
 }
 
-/** One row per compared pair and outcome: the paired difference A − B and its test. */
+/** One row per compared pair and outcome: the paired difference (variant − base) and its test. */
 export function differencesCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   for (const p of s.pairs) {
     for (const o of s.outcomes) {
       const d = p.differences[o];
-      rows.push([p.a, p.b, p.labelA, p.labelB, o, d.rateA, d.rateB, d.diff, d.lo, d.hi, d.onlyA, d.onlyB, d.p, d.pHolm, d.significant]);
+      rows.push([p.base, p.variant, p.baseLabel, p.variantLabel, o, d.baseRate, d.variantRate, d.diff, d.lo, d.hi, d.onlyBase, d.onlyVariant, d.p, d.pHolm, d.significant]);
     }
   }
-  return toCsv(['a', 'b', 'label_a', 'label_b', 'outcome', 'rate_a', 'rate_b', 'diff', 'lo', 'hi', 'only_a', 'only_b', 'p', 'p_holm', 'significant'], rows);
+  return toCsv(['base', 'variant', 'base_label', 'variant_label', 'outcome', 'base_rate', 'variant_rate', 'diff_variant_minus_base', 'lo', 'hi', 'only_base', 'only_variant', 'p', 'p_holm', 'significant'], rows);
 }

@@ -4,8 +4,9 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import { csvText, fmtPercent, htmlTable, textTable, type CommandSection } from './format.js';
-import { candidatesChart, rateText, verdictText, type RaceSection } from './race.js';
-import type { Chart } from '../charts.js';
+import { FAIR_DEFAULTS } from '../../sim/balance/sprt.js';
+import { candidatesChart, distanceText, rateText, verdictText, type RaceSection } from './race.js';
+import { CONFIG, type Chart } from '../charts.js';
 import { fmtCount, fmtInterval, fmtRate } from '../format.js';
 import { escapeHtml } from '../html.js';
 
@@ -25,23 +26,53 @@ export interface DesignerTable {
   readonly rows: PlayerRow[];
 }
 
+/** "yes (>99.9%)" or "no (88%; 2 open)": the decision and the simultaneous confidence it rests on. */
+function decidedText(s: RaceSection): string {
+  const open = s.candidates.filter((c) => c.status === 'open').length;
+  return s.decided ? `yes (${fmtPercent(s.confidence)})` : `no (${fmtPercent(s.confidence)}; ${open} open)`;
+}
+
+/** "+10.3 points, NOT FAIR" or "−2.1 points, fair": how far the pick is from the target (see `offTarget`). */
+function fairCell(s: RaceSection): string {
+  return `${distanceText(s.fairness)}, ${s.fairness.fair ? 'fair' : 'NOT FAIR'}`;
+}
+
 function rowCells(r: PlayerRow): string[] {
   if (!r.race) return [String(r.players), 'no playable setup', '–', '–', '–', '–'];
   const s = r.race;
   const best = s.candidates[s.best]!;
-  return [String(r.players), s.recommendation, rateText(best), s.decided ? 'yes' : `no (open: ${s.candidates.filter((c) => c.status === 'open').length})`, fmtPercent(s.pNearest), fmtCount(s.spent)];
+  return [String(r.players), s.recommendation, rateText(best), fairCell(s), decidedText(s), fmtCount(s.spent)];
 }
 
-const HEAD = ['players', 'nearest-fair setup', 'win rate ±95%', `decided`, 'P(nearest) ≈', 'games'];
+function head(t: DesignerTable, html: boolean): string[] {
+  const level = fmtPercent(1 - t.alpha, 0);
+  return [
+    'players',
+    'nearest setup',
+    html ? `${t.team} rate ± 95%` : `${t.team} ±95%`,
+    `off ${fmtRate(t.target)} (fair: within ±${fmtRate(FAIR_DEFAULTS.within)})`,
+    `decided at ${level} (simultaneous confidence)`,
+    'games played, all setups of the row',
+  ];
+}
 
 export function designerText(title: string, t: DesignerTable): string {
-  const head = [...HEAD];
-  head[2] = `${t.team} ±95%`;
-  head[3] = `decided at ${fmtPercent(1 - t.alpha, 0)}`;
-  const lines = [title, ...textTable(head, t.rows.map(rowCells))];
+  const lines = [title, ...textTable(head(t, false), t.rows.map(rowCells))];
   const undecided = t.rows.filter((r) => r.race && !r.race.decided).map((r) => r.players);
-  if (undecided.length > 0) lines.push('', `not decided within ${fmtCount(t.budgetPerRow)} games per row: ${undecided.join(', ')} players (raise --budget; the open setups are about equally fair).`);
+  const unfair = t.rows.filter((r) => r.race && !r.race.fairness.fair).map((r) => r.players);
+  if (undecided.length > 0) lines.push('', `not decided within ${fmtCount(t.budgetPerRow)} games per row: ${undecided.join(', ')} players (raise --budget; the open setups are about equally near).`);
+  if (unfair.length > 0) lines.push('', `NOT FAIR at ${unfair.join(', ')} players: even the nearest setup is more than ±${fmtRate(FAIR_DEFAULTS.within)} off ${fmtRate(t.target)} (its 95% interval is outside); change roles or options there.`);
   return lines.join('\n') + '\n';
+}
+
+/** The sentence at the top of the page. */
+export function designerHeadline(t: DesignerTable): string {
+  const played = t.rows.filter((r) => r.race);
+  const unfair = played.filter((r) => !r.race!.fairness.fair).map((r) => r.players);
+  const range = t.rows.length > 0 ? `${t.rows[0]!.players}–${t.rows[t.rows.length - 1]!.players} players` : 'no player counts';
+  if (played.length === 0) return `No setup can be played at ${range}.`;
+  if (unfair.length === 0) return `A fair setup (${t.team} within ±${fmtRate(FAIR_DEFAULTS.within)} of ${fmtRate(t.target)}) at every playable count of ${range}.`;
+  return `${unfair.length} of ${played.length} player counts have no fair setup (NOT FAIR at ${unfair.join(', ')} players: the nearest is more than ±${fmtRate(FAIR_DEFAULTS.within)} off ${fmtRate(t.target)}).`;
 }
 
 export function designerCsv(t: DesignerTable): string {
@@ -54,7 +85,6 @@ export function designerCsv(t: DesignerTable): string {
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 } };
 
 /** Win rate of the recommended setup against the player count, labelled with the setup. */
 export function recommendedChart(t: DesignerTable): Chart {
@@ -112,15 +142,14 @@ export function candidatesHeatMap(t: DesignerTable): Chart {
 
 export function designerHtml(t: DesignerTable): string {
   const rows = t.rows.map((r) => rowCells(r).map(escapeHtml));
-  const head = [...HEAD];
-  head[2] = `${t.team} rate ± 95%`;
   const details = t.rows
     .filter((r) => r.race)
     .map((r) => `<li>${r.players} players: ${escapeHtml(verdictText(r.race!))} Candidates: ${r.race!.candidates.map((c) => `${escapeHtml(c.label)} ${escapeHtml(fmtRate(c.rate))} ${escapeHtml(fmtInterval(c.lo, c.hi))}`).join('; ')}.</li>`)
     .join('');
   return [
     `<p>For each player count, the setup whose ${escapeHtml(t.team)} win rate is nearest ${escapeHtml(fmtRate(t.target))}${t.tryRoles.length > 0 ? `, trying ${escapeHtml(t.tryRoles.join(', '))} on and off` : ''}.</p>`,
-    htmlTable('designer-table', head, rows, [true, false, true, false, true, true]),
+    htmlTable('designer-table', head(t, true), rows, [true, false, true, false, false, true]),
+    `<p class="note">Fair: the nearest setup's 95% Wilson interval reaches ${escapeHtml(fmtRate(t.target))} ± ${escapeHtml(fmtRate(FAIR_DEFAULTS.within))} (the band of the fair command's default); NOT FAIR rows have no setup that near. Decided: the race's simultaneous bounds single out the nearest at ${escapeHtml(fmtPercent(1 - t.alpha, 0))}; the confidence is the level at which they would. Games: every game the row's race played, over all its setups.</p>`,
     `<ul class="note">${details}</ul>`,
   ].join('\n');
 }
@@ -129,5 +158,5 @@ export function designerSection(t: DesignerTable): CommandSection {
   const charts: Chart[] = [recommendedChart(t), candidatesHeatMap(t)];
   const one = t.rows.find((r) => r.race);
   if (t.rows.length === 1 && one?.race) charts.push(candidatesChart(one.race));
-  return { key: 'balance', data: t, heading: 'Nearest-fair setup by player count', html: designerHtml(t), charts, csv: { 'balance-table.csv': designerCsv(t) } };
+  return { key: 'balance', data: t, heading: 'Nearest setup by player count', headline: designerHeadline(t), html: designerHtml(t), charts, csv: { 'balance-table.csv': designerCsv(t) } };
 }

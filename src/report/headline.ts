@@ -1,0 +1,69 @@
+// The one sentence at the top of every page (and under the terminal title):
+// the finding a reader wants first, in percentage points, with its error.
+// A run says who the game favours; a comparison, its largest change; a
+// sweep, the range Town's rate covers.
+
+import { DIFFERENCE_LABEL, type PairSummary, type StudySummary } from './summary.js';
+import { halfWidth } from './format.js';
+import { mafiaTeamName } from './teams.js';
+
+/** 0.634 -> "63.4%". */
+export function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+/** 0.131 -> "13.1 points"; the sign goes in the words around it. */
+export function points(x: number, digits = 1): string {
+  const n = Math.abs(100 * x).toFixed(digits);
+  return `${n} point${n === '1' || n === '1.0' ? '' : 's'}`;
+}
+
+/** "Town-favoured by 13 points" against an even game, or "even" when 0.5 is inside the interval. */
+export function leanText(rate: { rate: number; lo: number; hi: number }): string {
+  if (rate.lo <= 0.5 && rate.hi >= 0.5) return 'an even game for Town (0.500 is inside the 95% interval)';
+  const by = points(rate.rate - 0.5, 0);
+  return rate.rate > 0.5 ? `Town-favoured by ${by}` : `against Town by ${by}`;
+}
+
+export function studyHeadline(s: StudySummary): string {
+  if (s.sweep) return sweepHeadline(s);
+  if (s.pairs.length > 0) return compareHeadline(s);
+  return runHeadline(s);
+}
+
+function runHeadline(s: StudySummary): string {
+  const v = s.variants[0];
+  if (!v || v.games === 0) return 'No games were played.';
+  const town = v.rates.town;
+  const team = mafiaTeamName(v.preset);
+  return `Town wins ${pct(town.rate)} ±${(100 * halfWidth(town)).toFixed(1)}, ${team} ${pct(v.rates.mafia.rate)}: ${leanText(town)}.`;
+}
+
+/** The pair whose Town difference is largest, preferring significant ones. */
+function largestTownChange(pairs: readonly PairSummary[]): PairSummary | undefined {
+  const tested = pairs.filter((p) => p.differences.town.tested);
+  const significant = tested.filter((p) => p.differences.town.significant);
+  const pool = significant.length > 0 ? significant : tested;
+  return [...pool].sort((a, b) => Math.abs(b.differences.town.diff) - Math.abs(a.differences.town.diff))[0];
+}
+
+function compareHeadline(s: StudySummary): string {
+  const p = largestTownChange(s.pairs);
+  if (!p) return 'Town never won under any variant.';
+  const d = p.differences.town;
+  const interval = `[${(100 * d.lo).toFixed(1)}, ${(100 * d.hi).toFixed(1)}]`;
+  const verb = d.diff > 0 ? 'raises' : d.diff < 0 ? 'lowers' : 'leaves';
+  const change = d.diff === 0 ? "Town's win rate unchanged" : `Town's win rate by ${points(d.diff)} ${interval}`;
+  const what = `${p.variantLabel} ${verb} ${change} against ${p.baseLabel} (${pct(d.baseRate)} → ${pct(d.variantRate)}; ${DIFFERENCE_LABEL})`;
+  if (d.significant) return `${what}${s.pairs.length > 1 ? ', the largest significant change' : ''}.`;
+  return `No variant changes Town's win rate significantly (Holm, 5%); the largest: ${what}.`;
+}
+
+function sweepHeadline(s: StudySummary): string {
+  const played = s.variants.filter((v) => v.games > 0);
+  if (played.length === 0) return 'No games were played.';
+  const byTown = [...played].sort((a, b) => a.rates.town.rate - b.rates.town.rate);
+  const lo = byTown[0]!;
+  const hi = byTown[byTown.length - 1]!;
+  return `Town wins from ${pct(lo.rates.town.rate)} (${lo.label}) to ${pct(hi.rates.town.rate)} (${hi.label}) across the ${played.length} points of the sweep.`;
+}
