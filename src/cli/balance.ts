@@ -271,7 +271,7 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { thread
   }
   const first = configs.find((c) => c)!;
   const table: DesignerTable = { team: a.team, target: first.target, alpha: first.alpha, budgetPerRow: first.budget, tryRoles, rows };
-  const title = `Nearest-fair setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
+  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
   const summary = raceStudy('compare', 'balance-table', title, a, seed, chosen, chosenAggregates);
   await finishCommand('balance-table', a, summary, designerSection(table), designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table));
 }

@@ -38,7 +38,7 @@ function outcomeColor(outcomes: readonly OutcomeName[]) {
 }
 
 /** Legends never truncate: a cut variant label cannot be told from its neighbour. */
-export const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 }, legend: { labelLimit: 0 } };
+export const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 }, legend: { labelLimit: 0, titleLimit: 0 } };
 
 /** Every chart the study calls for, in page order. */
 export function chartsFor(s: StudySummary): Chart[] {
@@ -220,8 +220,9 @@ export function sweepLineChart(s: StudySummary, key: string): Chart {
   const outcomes = activeOutcomes(s);
   const numeric = allNumbers(s.variants.map((v) => v.settings[key]!));
   const values = s.variants.flatMap((v) => outcomes.map((o) => ({ value: v.settings[key], outcome: o, rate: v.rates[o].rate, lo: v.rates[o].lo, hi: v.rates[o].hi })));
+  const whole = numeric && s.variants.every((v) => Number.isInteger(v.settings[key]));
   const x = numeric
-    ? { field: 'value', type: 'quantitative' as const, title: key, scale: { zero: false, nice: false } }
+    ? { field: 'value', type: 'quantitative' as const, title: key, scale: { zero: false, nice: false }, ...(whole ? { axis: { tickMinStep: 1, format: 'd' } } : {}) }
     : { field: 'value', type: 'ordinal' as const, title: key, sort: s.variants.map((v) => String(v.settings[key])) };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,

@@ -18,6 +18,26 @@ export function points(x: number, digits = 1): string {
   return `${n} point${n === '1' || n === '1.0' ? '' : 's'}`;
 }
 
+/** [−31.9, −27.3]: an interval of a difference, in points, with true minus signs. */
+export function pointsInterval(lo: number, hi: number): string {
+  const f = (x: number) => {
+    const t = Math.abs(100 * x).toFixed(1);
+    return t === '0.0' ? '0.0' : `${x < 0 ? '−' : '+'}${t}`;
+  };
+  return `[${f(lo)}, ${f(hi)}]`;
+}
+
+/** "+13.1 points", "−2.0 points", "0.0 points". */
+export function signedPoints(x: number): string {
+  const t = Math.abs(100 * x).toFixed(1);
+  return t === '0.0' ? '0.0 points' : `${x < 0 ? '−' : '+'}${t} points`;
+}
+
+/** Capital first letter: headlines start with a team name the tables print in lower case. */
+export function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 /** "Town-favoured by 13 points" against an even game, or "even" when 0.5 is inside the interval. */
 export function leanText(rate: { rate: number; lo: number; hi: number }): string {
   if (rate.lo <= 0.5 && rate.hi >= 0.5) return 'an even game for Town (0.500 is inside the 95% interval)';
@@ -39,8 +59,10 @@ function runHeadline(s: StudySummary): string {
   return `Town wins ${pct(town.rate)} ±${(100 * halfWidth(town)).toFixed(1)}, ${team} ${pct(v.rates.mafia.rate)}: ${leanText(town)}.`;
 }
 
-/** The pair whose Town difference is largest, preferring significant ones. */
-function largestTownChange(pairs: readonly PairSummary[]): PairSummary | undefined {
+/** The pair whose Town difference is largest, preferring changes from the study's first variant, then significant ones. */
+function largestTownChange(all: readonly PairSummary[]): PairSummary | undefined {
+  const fromFirst = all.filter((p) => p.base === 0);
+  const pairs = fromFirst.length > 0 ? fromFirst : all;
   const tested = pairs.filter((p) => p.differences.town.tested);
   const significant = tested.filter((p) => p.differences.town.significant);
   const pool = significant.length > 0 ? significant : tested;
@@ -51,11 +73,11 @@ function compareHeadline(s: StudySummary): string {
   const p = largestTownChange(s.pairs);
   if (!p) return 'Town never won under any variant.';
   const d = p.differences.town;
-  const interval = `[${(100 * d.lo).toFixed(1)}, ${(100 * d.hi).toFixed(1)}]`;
+  const interval = pointsInterval(d.lo, d.hi);
   const verb = d.diff > 0 ? 'raises' : d.diff < 0 ? 'lowers' : 'leaves';
   const change = d.diff === 0 ? "Town's win rate unchanged" : `Town's win rate by ${points(d.diff)} ${interval}`;
   const what = `${p.variantLabel} ${verb} ${change} against ${p.baseLabel} (${pct(d.baseRate)} → ${pct(d.variantRate)}; ${DIFFERENCE_LABEL})`;
-  if (d.significant) return `${what}${s.pairs.length > 1 ? ', the largest significant change' : ''}.`;
+  if (d.significant) return `${what}${s.pairs.length > 1 ? `, the largest significant change from ${p.baseLabel}` : ''}.`;
   return `No variant changes Town's win rate significantly (Holm, 5%); the largest: ${what}.`;
 }
 

@@ -184,5 +184,7 @@ function methodNote(s: StudySummary): string {
 function seedsText(s: StudySummary): string {
   const games = `games 0 to ${fmtCount(Math.max(0, s.games - 1))} of seed ${s.seed}`;
   if (s.variants.length === 1) return `One setup, ${games}; each game depends only on the rules, the agents, the seed and its number, so the command above plays them again exactly.`;
-  return `Every variant plays the same ${games}, so differences are paired.`;
+  const counts = new Set(s.variants.map((v) => v.games));
+  if (counts.size > 1) return `Every variant plays games 0, 1, 2, ... of seed ${s.seed}, as many as the search gave it (${gamesPerVariantText(s)}), so any two share their first games.`;
+  return `Every variant plays the same ${games}${s.pairs.length > 0 ? ', so differences are paired' : ''}.`;
 }

@@ -9,6 +9,7 @@ import { CONFIG, type Chart } from '../charts.js';
 import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { wilson } from '../stats.js';
+import { capitalized } from '../headline.js';
 
 export interface EdgeSummary {
   /** The rate just outside and just inside the band at this edge. */
@@ -149,7 +150,7 @@ export function fairHtml(s: FairSection): string {
 
 /** The sentence at the top of the page. */
 export function fairHeadline(s: FairSection): string {
-  return `${VERDICT_TEXT[s.verdict]}: ${s.team} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games (${fairQuestion(s)})`;
+  return `${VERDICT_TEXT[s.verdict]}: ${capitalized(s.team)} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games; the fair band is ${fmtRate(s.config.centre)} ± ${fmtRate(s.config.within)}.`;
 }
 
 export function fairCommandSection(s: FairSection): CommandSection {

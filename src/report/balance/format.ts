@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Chart } from '../charts.js';
 import { escapeHtml } from '../html.js';
 import type { StudySummary } from '../summary.js';
-import { studyTeamText } from '../teams.js';
+import { teamLegend } from '../teams.js';
 
 export interface CommandSection {
   /** Key of the section in summary.json (`balance`, `roles`, `fair`, `tune`). */
@@ -22,10 +22,10 @@ export interface CommandSection {
   readonly csv: Readonly<Record<string, string>>;
 }
 
-/** The terminal text with the study's mafia make-up under its title line. */
+/** The terminal text with the mafia make-up (of each setup, when they differ) under its title line. */
 export function withTeamLine(text: string, s: StudySummary): string {
   const nl = text.indexOf('\n');
-  const team = studyTeamText(s.variants);
+  const team = teamLegend(s.variants);
   if (nl < 0 || team === '') return text;
   return `${text.slice(0, nl + 1)}${team}\n${text.slice(nl + 1)}`;
 }

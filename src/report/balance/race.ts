@@ -13,6 +13,7 @@ import { escapeHtml } from '../html.js';
 import { probabilityNearest } from './stats.js';
 import { wilson } from '../stats.js';
 import type { SettingValue, SkippedPoint } from '../summary.js';
+import { capitalized } from '../headline.js';
 
 export interface CandidateRow {
   readonly label: string;
@@ -170,7 +171,7 @@ export function verdictText(s: RaceSection): string {
 /** The sentence at the top of the page. */
 export function raceHeadline(s: RaceSection): string {
   const best = s.candidates[s.best]!;
-  const near = `${s.recommendation}: ${s.team} wins ${fmtPercent(best.rate)} ±${(100 * halfWidth(best)).toFixed(1)}, ${distanceText(s.fairness)} from the target ${fmtRate(s.target)}`;
+  const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPercent(best.rate)} ±${(100 * halfWidth(best)).toFixed(1)}, ${distanceText(s.fairness)} from the target ${fmtRate(s.target)}`;
   const how = s.decided ? `the nearest (decided at ${fmtPercent(1 - s.alpha, 0)})` : `the best estimate (not decided: ${s.candidates.filter((c) => c.status === 'open').length} still open)`;
   return `${near}; ${how}${s.fairness.fair ? '' : `; NOT FAIR: more than ±${fmtRate(s.fairness.within)} off`}.`;
 }

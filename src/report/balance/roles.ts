@@ -12,6 +12,8 @@ import { fmtCount, fmtInterval, fmtRate, fmtSigned } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { discordant, pairedDifference, Z95 } from '../stats.js';
 import { DIFFERENCE_LABEL } from '../summary.js';
+import { byTeam } from '../teams.js';
+import { capitalized, pointsInterval } from '../headline.js';
 
 const K = OUTCOME_NAMES.length;
 
@@ -110,7 +112,8 @@ export function roleValues(team: OutcomeName, variants: readonly RoleVariantInpu
     civilian = scaled(change(minus)!, -1);
     civilianMethod = 'one fewer';
   }
-  const roles = [...new Set(variants.filter((x) => x.change === 'add' || x.change === 'remove').map((x) => x.role))].map((role): RoleValue => {
+  // Rows by team (Town roles, then the mafia, then the Maniac), as in every role table.
+  const roles = byTeam([...new Set(variants.filter((x) => x.change === 'add' || x.change === 'remove').map((x) => x.role))]).map((role): RoleValue => {
     const add = change(at('add', role));
     const remove = change(at('remove', role));
     const p = rolePoints(add, remove, civilian);
@@ -218,12 +221,11 @@ export function rolesHeadline(s: RoleValues): string {
     ...(r.add ? [{ what: `adding one ${r.role}`, d: r.add }] : []),
     ...(r.remove ? [{ what: `removing one ${r.role}`, d: r.remove }] : []),
   ]);
-  const base = `${s.team} wins ${fmtPercent(s.baseRate)} in the base setup`;
+  const base = `${capitalized(s.team)} wins ${fmtPercent(s.baseRate)} in the base setup`;
   const top = [...changes].sort((a, b) => Math.abs(b.d.diff) - Math.abs(a.d.diff))[0];
   if (!top) return `${base}; no role variant could be played.`;
   const verb = top.d.diff >= 0 ? 'raises' : 'lowers';
-  const pts = (x: number) => (100 * x).toFixed(1);
-  return `${base}; the largest change: ${top.what} ${verb} it by ${Math.abs(100 * top.d.diff).toFixed(1)} points [${pts(top.d.lo)}, ${pts(top.d.hi)}] (${DIFFERENCE_LABEL}).`;
+  return `${base}; the largest change: ${top.what} ${verb} it by ${Math.abs(100 * top.d.diff).toFixed(1)} points ${pointsInterval(top.d.lo, top.d.hi)} (${DIFFERENCE_LABEL}).`;
 }
 
 function fmtPercent(x: number): string {

@@ -1,5 +1,6 @@
 // What `balance --for-players` reports: the table a designer prints, one row
-// per player count with the nearest-fair setup and its win rate, plus every
+// per player count with the nearest setup, its win rate and whether it is
+// near enough to call fair, plus every
 // candidate's rate as a heat map, and each row's full race in the JSON.
 
 import type { TopLevelSpec } from 'vega-lite';
@@ -50,9 +51,9 @@ function head(t: DesignerTable, html: boolean): string[] {
     'players',
     'nearest setup',
     html ? `${t.team} rate ± 95%` : `${t.team} ±95%`,
-    `off ${fmtRate(t.target)} (fair: within ±${fmtRate(FAIR_DEFAULTS.within)})`,
-    `decided at ${level} (simultaneous confidence)`,
-    'games played, all setups of the row',
+    html ? `off ${fmtRate(t.target)} (fair: within ±${fmtRate(FAIR_DEFAULTS.within)})` : `off ${fmtRate(t.target)} (fair: ±${fmtRate(FAIR_DEFAULTS.within)})`,
+    html ? `decided at ${level} (simultaneous confidence)` : `decided at ${level} (conf.)`,
+    html ? 'games played, all setups of the row' : 'games (all setups)',
   ];
 }
 
@@ -91,10 +92,13 @@ export function recommendedChart(t: DesignerTable): Chart {
   const values = t.rows.flatMap((r) => {
     if (!r.race) return [];
     const c = r.race.candidates[r.race.best]!;
-    return [{ players: r.players, rate: c.rate, lo: c.lo, hi: c.hi, setup: r.race.recommendation, decided: r.race.decided ? 'decided' : 'not decided' }];
+    return [{ players: r.players, rate: c.rate, lo: c.lo, hi: c.hi, setup: r.race.recommendation, decided: r.race.decided ? 'decided' : 'not decided', fair: r.race.fairness.fair ? 'fair' : 'NOT FAIR' }];
   });
   // x goes on each setup layer, not the top: the target layer has its own data.
-  const x = { field: 'players', type: 'quantitative' as const, title: 'players', scale: { zero: false }, axis: { tickMinStep: 1 } };
+  const counts = values.map((v) => v.players);
+  // Half a seat of room either side, so the end points and their labels are not cut by the frame.
+  const domain = counts.length > 0 ? [Math.min(...counts) - 0.5, Math.max(...counts) + 0.5] : [0, 1];
+  const x = { field: 'players', type: 'quantitative' as const, title: 'players', scale: { domain, nice: false }, axis: { tickMinStep: 1, format: 'd' } };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,
     config: CONFIG,
@@ -108,14 +112,15 @@ export function recommendedChart(t: DesignerTable): Chart {
         mark: { type: 'point', filled: true, size: 70 },
         encoding: {
           x,
-          y: { field: 'rate', type: 'quantitative', title: `${t.team} win rate of the nearest-fair setup (95% Wilson)`, scale: { domain: [0, 1] } },
+          y: { field: 'rate', type: 'quantitative', title: `${t.team} win rate of the nearest setup (95% Wilson)`, scale: { domain: [0, 1] } },
           shape: { field: 'decided', type: 'nominal', title: null, scale: { domain: ['decided', 'not decided'], range: ['circle', 'triangle'] } },
+          color: { field: 'fair', type: 'nominal', title: `within ±${fmtRate(FAIR_DEFAULTS.within)} of ${fmtRate(t.target)}`, scale: { domain: ['fair', 'NOT FAIR'], range: ['#1a9641', '#c0392b'] } },
         },
       },
       { mark: { type: 'text', dy: -14, fontSize: 10 }, encoding: { x, y: { field: 'rate', type: 'quantitative' }, text: { field: 'setup', type: 'nominal' } } },
     ],
   };
-  return { name: 'fair-setups', title: 'The nearest-fair setup at each player count', spec };
+  return { name: 'fair-setups', title: 'The nearest setup at each player count (red: NOT FAIR, more than the band off the target)', spec };
 }
 
 /** Every candidate's rate as a heat map: player count against setup. */

@@ -11,6 +11,7 @@ import { fmtCount, fmtInterval, fmtP, fmtRate, fmtSigned } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { discordant, pairedDifference, wilson } from '../stats.js';
 import { DIFFERENCE_LABEL } from '../summary.js';
+import { capitalized, pointsInterval, signedPoints } from '../headline.js';
 
 export interface TuneParamRow {
   readonly key: string;
@@ -97,7 +98,7 @@ function gainText(s: TuneSection): string {
   const verdict = g.lo > 0 ? 'a real gain' : g.hi < 0 ? 'worse on fresh games: the search chased noise; keep the old profile' : 'not distinguishable from no gain';
   return (
     `${s.team} win rate on ${fmtCount(s.testGames)} held-out games: ${fmtRate(g.before)} ${fmtInterval(g.beforeLo, g.beforeHi)} before, ${fmtRate(g.after)} ${fmtInterval(g.afterLo, g.afterHi)} tuned; ` +
-    `gain ${fmtSigned(g.diff)} ${fmtInterval(g.lo, g.hi, true)} (${DIFFERENCE_LABEL}, the variant tuned and the base as before; paired, p ${fmtP(g.p)}): ${verdict}.`
+    `gain ${fmtSigned(g.diff)} ${fmtInterval(g.lo, g.hi, true)} (${DIFFERENCE_LABEL}, here tuned − before; paired, p ${fmtP(g.p)}): ${verdict}.`
   );
 }
 
@@ -168,9 +169,8 @@ export function tuneHtml(s: TuneSection): string {
 export function tuneHeadline(s: TuneSection): string {
   const g = s.gain;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const pts = (x: number) => (100 * x).toFixed(1);
   const verdict = g.lo > 0 ? 'a real gain' : g.hi < 0 ? 'worse on fresh games' : 'no measurable gain';
-  return `Tuned ${s.scope}=${s.profile}: ${s.team} wins ${pct(g.before)} → ${pct(g.after)} on ${fmtCount(s.testGames)} held-out games, ${g.diff >= 0 ? '+' : '−'}${Math.abs(100 * g.diff).toFixed(1)} points [${pts(g.lo)}, ${pts(g.hi)}] (tuned − before): ${verdict}.`;
+  return `Tuned ${s.scope}=${s.profile}: ${capitalized(s.team)} wins ${pct(g.before)} → ${pct(g.after)} on ${fmtCount(s.testGames)} held-out games, ${signedPoints(g.diff)} ${pointsInterval(g.lo, g.hi)} (${DIFFERENCE_LABEL}, here tuned − before): ${verdict}.`;
 }
 
 export function tuneCommandSection(s: TuneSection): CommandSection {
