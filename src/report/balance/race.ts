@@ -176,14 +176,6 @@ export function raceHeadline(s: RaceSection): string {
   return `${near}; ${how}${s.fairness.fair ? '' : `; NOT FAIR: more than ±${fmtRate(s.fairness.within)} off`}.`;
 }
 
-/** "1,000" or "1,000–16,000": the games the candidates actually played. */
-export function gamesRange(games: readonly number[]): string {
-  if (games.length === 0) return '0';
-  const lo = Math.min(...games);
-  const hi = Math.max(...games);
-  return lo === hi ? fmtCount(lo) : `${fmtCount(lo)}–${fmtCount(hi)}`;
-}
-
 export function raceText(title: string, s: RaceSection): string {
   const rows = s.candidates.map((c) => [c.label, rateText(c), fmtInterval(c.simLo, c.simHi), fmtCount(c.games), statusText(c)]);
   const lines = [title, ...textTable(['candidate', `${s.team} ±95%`, `simultaneous ${fmtPercent(1 - s.alpha, 0)}`, 'games', 'status'], rows)];
