@@ -51,7 +51,7 @@ function tableSizeVaries(variants: readonly TeamVariant[]): boolean {
   return new Set(variants.map((v) => Object.values(v.rules.roles).reduce((n, c) => n + c, 0))).size > 1;
 }
 
-const LEGEND_MAX = 6;
+const LEGEND_MAX = 10;
 
 /** "Black by setup: mafia=2: Don + Mafia + Putana; mafia=3: Don + 2 Mafia + Putana": one entry per distinct label. */
 export function teamLegend(variants: ReadonlyArray<TeamVariant & { readonly label: string }>): string {
