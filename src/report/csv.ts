@@ -5,6 +5,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { DEATH_CAUSE_NAMES } from '../engine/events.js';
 import type { SettingValue, StudySummary } from './summary.js';
+import { byTeam } from './teams.js';
 
 type Cell = string | number | boolean;
 
@@ -59,11 +60,12 @@ export function lengthsCsv(s: StudySummary): string {
   return toCsv(['variant', 'label', 'days', ...s.outcomes, 'games'], rows);
 }
 
-/** One row per variant and dealt role: players dealt it, survivors, and deaths by cause. */
+/** One row per variant and dealt role (by team, as every role table): players dealt it, survivors, and deaths by cause. */
 export function rolesCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   s.variants.forEach((v, i) => {
-    for (const [role, r] of Object.entries(v.aggregate.roles)) {
+    for (const role of byTeam(Object.keys(v.aggregate.roles))) {
+      const r = v.aggregate.roles[role]!;
       rows.push([i, v.label, role, r.dealt, r.survived, r.dealt > 0 ? r.survived / r.dealt : 0, ...DEATH_CAUSE_NAMES.map((c) => r.deaths[c])]);
     }
   });
