@@ -56,7 +56,8 @@ function runHeadline(s: StudySummary): string {
   if (!v || v.games === 0) return 'No games were played.';
   const town = v.rates.town;
   const team = mafiaTeamName(v.preset);
-  return `Town wins ${pct(town.rate)} ±${(100 * halfWidth(town)).toFixed(1)}, ${team} ${pct(v.rates.mafia.rate)}: ${leanText(town)}.`;
+  const maniac = v.rates.maniac.count > 0 ? `, Maniac ${pct(v.rates.maniac.rate)}` : '';
+  return `Town wins ${pct(town.rate)} ±${(100 * halfWidth(town)).toFixed(1)}, ${team} ${pct(v.rates.mafia.rate)}${maniac}: ${leanText(town)}.`;
 }
 
 /** The pair whose Town difference is largest, preferring changes from the study's first variant, then significant ones. */
@@ -73,12 +74,10 @@ function compareHeadline(s: StudySummary): string {
   const p = largestTownChange(s.pairs);
   if (!p) return 'Town never won under any variant.';
   const d = p.differences.town;
-  const interval = pointsInterval(d.lo, d.hi);
-  const verb = d.diff > 0 ? 'raises' : d.diff < 0 ? 'lowers' : 'leaves';
-  const change = d.diff === 0 ? "Town's win rate unchanged" : `Town's win rate by ${points(d.diff)} ${interval}`;
-  const what = `${p.variantLabel} ${verb} ${change} against ${p.baseLabel} (${pct(d.baseRate)} → ${pct(d.variantRate)}; ${DIFFERENCE_LABEL})`;
-  if (d.significant) return `${what}${s.pairs.length > 1 ? `, the largest significant change from ${p.baseLabel}` : ''}.`;
-  return `No variant changes Town's win rate significantly (Holm, 5%); the largest: ${what}.`;
+  // Labels are the user's words: quoted, so "neither" or "roles.putana=0" never reads as part of the sentence.
+  const what = `Town wins ${pct(d.variantRate)} under "${p.variantLabel}" against ${pct(d.baseRate)} under "${p.baseLabel}": ${signedPoints(d.diff)} ${pointsInterval(d.lo, d.hi)} (${DIFFERENCE_LABEL})`;
+  if (d.significant) return `${what}${s.pairs.length > 1 ? `, the largest significant change from "${p.baseLabel}"` : ''}.`;
+  return `${what}; no variant changes Town's win rate significantly (Holm, 5%).`;
 }
 
 function sweepHeadline(s: StudySummary): string {

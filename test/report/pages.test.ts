@@ -77,8 +77,8 @@ describe('a comparison page and table', () => {
     const d = s.pairs[0]!.differences.town;
     const line = studyHeadline(s);
     expect(line).toBe(
-      `no putana raises Town's win rate by ${(100 * d.diff).toFixed(1)} points [+${(100 * d.lo).toFixed(1)}, +${(100 * d.hi).toFixed(1)}] against club ` +
-        `(${(100 * d.baseRate).toFixed(1)}% → ${(100 * d.variantRate).toFixed(1)}%; ${DIFFERENCE_LABEL}).`,
+      `Town wins ${(100 * d.variantRate).toFixed(1)}% under "no putana" against ${(100 * d.baseRate).toFixed(1)}% under "club": ` +
+        `+${(100 * d.diff).toFixed(1)} points [+${(100 * d.lo).toFixed(1)}, +${(100 * d.hi).toFixed(1)}] (${DIFFERENCE_LABEL}).`,
     );
     expect(reportHtml(s, [])).toContain(`<p class="headline" id="headline">${escapeHtml(line)}</p>`);
     expect(terminalTable(s).split('\n')[2]).toBe(line);
