@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/engine/rules.js';
-import { pairedChange, rolePoints, rolesHeadline, roleValues, type Delta } from '../../src/report/balance/roles.js';
+import { pairedChange, roleDeltaChart, rolePoints, rolesHeadline, roleValues, type Delta } from '../../src/report/balance/roles.js';
 import { buildSummary } from '../../src/report/summary.js';
 import { roleVariants } from '../../src/sim/balance/roleVariants.js';
 import { runGames } from '../../src/sim/run.js';
@@ -92,6 +92,9 @@ describe('role values on real games (classic, random players)', () => {
     expect(minusMafia.differences.town.diff).toBeGreaterThan(0);
     // Rows by team: Town roles first, then the mafia.
     expect(values.roles.map((r) => r.role)).toEqual(['doctor', 'mafia']);
+    // The change chart's axis has 0 among its ticks, whatever the data's extent.
+    const x = (roleDeltaChart(values).spec as unknown as { layer: Array<{ encoding: { x: { axis?: { values: number[] } } } }> }).layer[1]!.encoding.x;
+    expect(x.axis!.values).toContain(0);
     expect(rolesHeadline(values)).toMatch(/^Town wins \d+\.\d% in the base setup; the largest change: (adding|removing) one \w+ (raises|lowers) it by \d+\.\d points \[[−+]?\d+\.\d, [−+]?\d+\.\d\] \(difference = variant − base\)\.$/);
   });
 

@@ -7,7 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
 import type { RoleChange } from '../../sim/balance/roleVariants.js';
 import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
-import { CONFIG, type Chart } from '../charts.js';
+import { CONFIG, zeroTicks, type Chart } from '../charts.js';
 import { fmtCount, fmtInterval, fmtRate, fmtSigned } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { discordant, pairedDifference, Z95 } from '../stats.js';
@@ -167,17 +167,19 @@ export function roleDeltaChart(s: RoleValues): Chart {
     ).flatMap(([change, d]) => (d ? [{ role: r.role, change, diff: d.diff, lo: d.lo, hi: d.hi }] : [])),
   );
   const y = { field: 'role', type: 'nominal' as const, title: null, sort: s.roles.map((r) => r.role) };
+  const ticks = zeroTicks(Math.max(0, ...values.flatMap((v) => [Math.abs(v.lo), Math.abs(v.hi)])));
+  const scale = { domain: ticks.domain, nice: false };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,
     config: CONFIG,
     width: 520,
     height: 36 * Math.max(1, s.roles.length),
     layer: [
-      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative', scale } } },
       {
         data: { values },
         mark: { type: 'rule', strokeWidth: 2 },
-        encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'lo', type: 'quantitative', title: `change in ${s.team}'s win rate, ${DIFFERENCE_LABEL} (95% paired interval)` }, x2: { field: 'hi' }, color: { field: 'change', type: 'nominal', title: null } },
+        encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'lo', type: 'quantitative', title: `change in ${s.team}'s win rate, ${DIFFERENCE_LABEL} (95% paired interval)`, scale, axis: { values: ticks.values, format: '+.2~f' } }, x2: { field: 'hi' }, color: { field: 'change', type: 'nominal', title: null } },
       },
       { data: { values }, mark: { type: 'point', filled: true, size: 50 }, encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'diff', type: 'quantitative' }, color: { field: 'change', type: 'nominal' } } },
     ],
