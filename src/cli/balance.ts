@@ -9,9 +9,9 @@ import yargs, { type Argv } from 'yargs';
 import type { OutcomeName } from '../engine/events.js';
 import { isPresetName } from '../engine/presets.js';
 import { roleFromKey, ROLES } from '../engine/roles.js';
-import { sectionedSummary, type CommandSection } from '../report/balanceFormat.js';
-import { raceCommandSection, raceSection, raceText } from '../report/balanceRace.js';
-import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balanceTable.js';
+import { sectionedSummary, withTeamLine, type CommandSection } from '../report/balance/format.js';
+import { raceCommandSection, raceSection, raceText } from '../report/balance/race.js';
+import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import { fmtCount } from '../report/format.js';
 import { buildSummary, type SettingValue, type SkippedPoint, type StudySummary, type VariantInput } from '../report/summary.js';
@@ -100,13 +100,13 @@ export function progressLine(a: { quiet: boolean; json: boolean }): (text: strin
 /** Writes the report folder, then prints the text (or the whole summary as JSON) and where the report is. */
 export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string): Promise<void> {
   // Loaded here, not at start: rendering pulls in vega, which no other path needs.
-  const { writeCommandReport } = await import('../report/balancePage.js');
+  const { writeCommandReport } = await import('../report/balance/page.js');
   const report = await writeCommandReport(io.out ?? (await reportDir(study)), s, section);
   if (io.json) {
     process.stdout.write(JSON.stringify(sectionedSummary(s, section)) + '\n');
     process.stderr.write(`report: ${report.html}\n`);
   } else {
-    process.stdout.write(`${text}report: ${report.html}\n`);
+    process.stdout.write(`${withTeamLine(text, s)}report: ${report.html}\n`);
   }
 }
 
@@ -271,7 +271,7 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { thread
   }
   const first = configs.find((c) => c)!;
   const table: DesignerTable = { team: a.team, target: first.target, alpha: first.alpha, budgetPerRow: first.budget, tryRoles, rows };
-  const title = `Nearest-fair setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
+  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
   const summary = raceStudy('compare', 'balance-table', title, a, seed, chosen, chosenAggregates);
   await finishCommand('balance-table', a, summary, designerSection(table), designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table));
 }

@@ -2,7 +2,7 @@
 // by a sequential test with stated error rates and as few games as it takes.
 
 import type { Argv } from 'yargs';
-import { fairCommandSection, fairSection, fairText } from '../report/balanceFair.js';
+import { fairCommandSection, fairSection, fairText } from '../report/balance/fair.js';
 import { buildSummary } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';

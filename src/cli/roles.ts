@@ -3,7 +3,7 @@
 // and as points on a scale where a Civilian is +1.
 
 import type { Argv } from 'yargs';
-import { rolesCommandSection, rolesText, roleValues } from '../report/balanceRoles.js';
+import { rolesCommandSection, rolesText, roleValues } from '../report/balance/roles.js';
 import { buildSummary } from '../report/summary.js';
 import { roleVariants } from '../sim/balance/roleVariants.js';
 import { progressBar } from '../sim/progress.js';

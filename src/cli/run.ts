@@ -13,6 +13,8 @@ import { runGames, type RunResult } from '../sim/run.js';
 import { GameFailure } from '../sim/runRange.js';
 import { partFileName, resolveShard, shardRange, type ShardSpec } from '../sim/shard.js';
 import { buildRunSummary, describeStop, type RunSummary } from '../sim/summary.js';
+import { reproduceCommand } from '../report/command.js';
+import { byTeam, mafiaTeamText } from '../report/teams.js';
 import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import { studyName, writeRunReport } from './runReport.js';
@@ -110,7 +112,7 @@ function planRun(a: RunArgs): RunPlan {
     reportDir: shard ? null : a.out !== undefined ? a.out : a.json ? null : 'default',
     study: studyName(a.rules),
     checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },
-    command: commandLine(process.argv.slice(2)),
+    command: reproduceCommand(process.argv.slice(2), { '--seed': seed, '--games': games }),
   };
 }
 
@@ -194,6 +196,7 @@ export function formatSummaryTable(s: RunSummary): string {
   const lines = [
     `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
     `${describeStop(s)}`,
+    mafiaTeamText(s.preset, (s.rules as { roles: Record<string, number> }).roles),
     '  outcome    rate    ±95%     games',
   ];
   for (const o of OUTCOME_NAMES) {
@@ -202,7 +205,8 @@ export function formatSummaryTable(s: RunSummary): string {
   }
   const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
   if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
-  for (const [role, r] of Object.entries(s.roles)) {
+  for (const role of byTeam(Object.keys(s.roles))) {
+    const r = s.roles[role]!;
     const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
     const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
     lines.push(`  ${role.padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);

@@ -9,7 +9,7 @@ import type { Argv } from 'yargs';
 import { parseAgents, type AgentSpec } from '../agents/index.js';
 import { paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
 import type { Rules } from '../engine/rules.js';
-import { tuneCommandSection, tuneSection, tuneText, type TuneSection } from '../report/balanceTune.js';
+import { tuneCommandSection, tuneSection, tuneText, type TuneSection } from '../report/balance/tune.js';
 import { buildSummary } from '../report/summary.js';
 import { roundParam, tune, TUNE_DEFAULTS, type Point, type TuneParam } from '../sim/balance/tune.js';
 import { gameEvaluator } from '../sim/balance/tuneSource.js';

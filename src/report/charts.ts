@@ -4,7 +4,8 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import { DEATH_CAUSE_NAMES, type OutcomeName } from '../engine/events.js';
-import { activeOutcomes, type SettingValue, type StudySummary } from './summary.js';
+import { activeOutcomes, DIFFERENCE_LABEL, type SettingValue, type StudySummary } from './summary.js';
+import { byTeam } from './teams.js';
 
 export interface Chart {
   /** File stem: the SVG is `<name>.svg`. */
@@ -36,7 +37,8 @@ function outcomeColor(outcomes: readonly OutcomeName[]) {
   };
 }
 
-const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 } };
+/** Legends never truncate: a cut variant label cannot be told from its neighbour. */
+export const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 }, legend: { labelLimit: 0, titleLimit: 0 } };
 
 /** Every chart the study calls for, in page order. */
 export function chartsFor(s: StudySummary): Chart[] {
@@ -82,17 +84,38 @@ export function outcomeRatesChart(s: StudySummary): Chart {
   return { name: 'outcomes', title: 'Who wins: share of games by outcome, with 95% intervals', spec };
 }
 
+/**
+ * Axis values for a difference axis: symmetric about 0 in a 1-2-5 step, so 0
+ * is always a tick (vega's own ticks, started from the data, can skip it).
+ */
+export function zeroTicks(extent: number, target = 4): { domain: [number, number]; values: number[] } {
+  const m = Math.max(Math.abs(extent), 1e-3);
+  const raw = m / target;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((k) => k * mag).find((x) => x >= raw)!;
+  const n = Math.ceil(m / step - 1e-9);
+  const values = Array.from({ length: 2 * n + 1 }, (_, i) => Number(((i - n) * step).toPrecision(12)));
+  return { domain: [-n * step, n * step], values };
+}
+
 export function differencesChart(s: StudySummary): Chart {
   const outcomes = activeOutcomes(s);
-  const pairLabels = s.pairs.map((p) => `${p.labelA} − ${p.labelB}`);
+  const pairLabels = s.pairs.map((p) => `${p.variantLabel} − ${p.baseLabel}`);
   const values = s.pairs.flatMap((p, i) =>
     outcomes.map((o) => {
       const d = p.differences[o];
       return { pair: pairLabels[i], outcome: o, diff: d.diff, lo: d.lo, hi: d.hi, significant: d.significant };
     }),
   );
+  const ticks = zeroTicks(Math.max(0, ...values.flatMap((v) => [Math.abs(v.lo), Math.abs(v.hi)])));
   const y = bandY('pair', pairLabels, outcomes, true);
-  const x = { field: 'diff', type: 'quantitative' as const, title: 'paired difference A − B (95% interval; filled: significant after Holm)' };
+  const x = {
+    field: 'diff',
+    type: 'quantitative' as const,
+    title: `${DIFFERENCE_LABEL} (95% paired interval; filled: significant after Holm)`,
+    scale: { domain: ticks.domain, nice: false },
+    axis: { values: ticks.values, format: '+.2~f' },
+  };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,
     config: CONFIG,
@@ -100,13 +123,13 @@ export function differencesChart(s: StudySummary): Chart {
     height: { step: 13 },
     data: { values },
     layer: [
-      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative', scale: x.scale } } },
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { ...y, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: outcomeColor(outcomes) } },
       { transform: [{ filter: 'datum.significant' }], mark: { type: 'point', filled: true, size: 60, opacity: 1 }, encoding: { ...y, x, color: outcomeColor(outcomes) } },
       { transform: [{ filter: '!datum.significant' }], mark: { type: 'point', filled: false, size: 60, fill: '#fff', opacity: 1, strokeWidth: 1.5 }, encoding: { ...y, x, color: outcomeColor(outcomes) } },
     ],
   };
-  return { name: 'differences', title: 'Paired differences between variants (same seeds)', spec };
+  return { name: 'differences', title: `Paired differences between variants (same seeds; ${DIFFERENCE_LABEL})`, spec };
 }
 
 export function lengthsChart(s: StudySummary): Chart {
@@ -114,15 +137,17 @@ export function lengthsChart(s: StudySummary): Chart {
     const v = s.variants[0]!;
     const outcomes = activeOutcomes(s);
     const values = outcomes.flatMap((o) => v.aggregate.lengths[o].map((c, days) => ({ days, outcome: o, share: c / v.games })).filter((r) => r.share > 0));
+    const days = dayDomain(values.map((r) => r.days));
     const spec: TopLevelSpec = {
       $schema: SCHEMA,
       config: CONFIG,
       width: WIDTH,
       height: 220,
       data: { values },
-      mark: 'bar',
+      // A quantitative day axis: a gap in the lengths shows as a gap, not as a neighbouring category.
+      mark: { type: 'bar', size: Math.max(2, Math.floor((0.8 * WIDTH) / (days[1] - days[0]))) },
       encoding: {
-        x: { field: 'days', type: 'ordinal', title: 'game length (days)' },
+        x: { field: 'days', type: 'quantitative', title: 'game length (days)', scale: { domain: days, nice: false }, axis: { tickMinStep: 1, format: 'd' } },
         y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'share of games' },
         color: outcomeColor(outcomes),
         order: { field: 'outcome' },
@@ -143,7 +168,7 @@ export function lengthsChart(s: StudySummary): Chart {
     data: { values },
     mark: { type: 'line', point: true },
     encoding: {
-      x: { field: 'days', type: 'quantitative', title: 'game length (days)', axis: { tickMinStep: 1 } },
+      x: { field: 'days', type: 'quantitative', title: 'game length (days)', axis: { tickMinStep: 1, format: 'd' } },
       y: { field: 'share', type: 'quantitative', title: 'share of games' },
       color: { field: 'label', type: 'nominal', title: 'variant', sort: s.variants.map((v) => v.label) },
     },
@@ -151,10 +176,17 @@ export function lengthsChart(s: StudySummary): Chart {
   return { name: 'lengths', title: 'How long games last', spec };
 }
 
+/** Half a day either side of the shortest and longest game, so the end bars are whole. */
+function dayDomain(days: readonly number[]): [number, number] {
+  if (days.length === 0) return [0, 1];
+  return [Math.min(...days) - 0.5, Math.max(...days) + 0.5];
+}
+
 const FATES = ['survived', ...DEATH_CAUSE_NAMES] as const;
 const FATE_COLORS = ['#7fbf7b', '#5e3c99', '#2b2b2b', '#c0392b', '#e66101', '#fdb863', '#b2abd2', '#8c510a', '#bababa', '#dfc27d'];
 
 export function roleFatesChart(s: StudySummary): Chart {
+  const order = byTeam([...new Set(s.variants.flatMap((v) => Object.keys(v.aggregate.roles)))]);
   const values = s.variants.flatMap((v) =>
     Object.entries(v.aggregate.roles).flatMap(([role, r]) =>
       FATES.map((fate) => ({ label: v.label, role, fate, share: (fate === 'survived' ? r.survived : r.deaths[fate]) / r.dealt })).filter((x) => x.share > 0),
@@ -166,7 +198,7 @@ export function roleFatesChart(s: StudySummary): Chart {
     height: { step: 18 },
     mark: 'bar' as const,
     encoding: {
-      y: { field: 'role', type: 'nominal' as const, title: null },
+      y: { field: 'role', type: 'nominal' as const, title: null, sort: order },
       x: { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: 'share of players dealt the role', scale: { domain: [0, 1] } },
       color: { field: 'fate', type: 'nominal' as const, title: 'fate', scale: { domain: used, range: used.map((f) => FATE_COLORS[FATES.indexOf(f)]!) } },
       order: { field: 'fateOrder', type: 'quantitative' as const },
@@ -177,7 +209,7 @@ export function roleFatesChart(s: StudySummary): Chart {
     s.variants.length === 1
       ? { $schema: SCHEMA, config: CONFIG, data, ...inner }
       : { $schema: SCHEMA, config: CONFIG, data, facet: { row: { field: 'label', type: 'nominal', title: null, sort: s.variants.map((v) => v.label) } }, spec: inner };
-  return { name: 'roles', title: 'Role fates: survival and causes of death', spec };
+  return { name: 'roles', title: 'Role fates: survival and causes of death (Town roles, then the mafia, then the Maniac)', spec };
 }
 
 function allNumbers(values: readonly SettingValue[]): boolean {
@@ -188,8 +220,9 @@ export function sweepLineChart(s: StudySummary, key: string): Chart {
   const outcomes = activeOutcomes(s);
   const numeric = allNumbers(s.variants.map((v) => v.settings[key]!));
   const values = s.variants.flatMap((v) => outcomes.map((o) => ({ value: v.settings[key], outcome: o, rate: v.rates[o].rate, lo: v.rates[o].lo, hi: v.rates[o].hi })));
+  const whole = numeric && s.variants.every((v) => Number.isInteger(v.settings[key]));
   const x = numeric
-    ? { field: 'value', type: 'quantitative' as const, title: key, scale: { zero: false, nice: false } }
+    ? { field: 'value', type: 'quantitative' as const, title: key, scale: { zero: false, nice: false }, ...(whole ? { axis: { tickMinStep: 1, format: 'd' } } : {}) }
     : { field: 'value', type: 'ordinal' as const, title: key, sort: s.variants.map((v) => String(v.settings[key])) };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,

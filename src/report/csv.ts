@@ -5,6 +5,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { DEATH_CAUSE_NAMES } from '../engine/events.js';
 import type { SettingValue, StudySummary } from './summary.js';
+import { byTeam } from './teams.js';
 
 type Cell = string | number | boolean;
 
@@ -59,25 +60,26 @@ export function lengthsCsv(s: StudySummary): string {
   return toCsv(['variant', 'label', 'days', ...s.outcomes, 'games'], rows);
 }
 
-/** One row per variant and dealt role: players dealt it, survivors, and deaths by cause. */
+/** One row per variant and dealt role (by team, as every role table): players dealt it, survivors, and deaths by cause. */
 export function rolesCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   s.variants.forEach((v, i) => {
-    for (const [role, r] of Object.entries(v.aggregate.roles)) {
+    for (const role of byTeam(Object.keys(v.aggregate.roles))) {
+      const r = v.aggregate.roles[role]!;
       rows.push([i, v.label, role, r.dealt, r.survived, r.dealt > 0 ? r.survived / r.dealt : 0, ...DEATH_CAUSE_NAMES.map((c) => r.deaths[c])]);
     }
   });
   return toCsv(['variant', 'label', 'role', 'dealt', 'survived', 'survival', ...DEATH_CAUSE_NAMES.map((c) => `died_${c}`)], rows);
 }
 
-/** One row per compared pair and outcome: the paired difference A − B and its test. */
+/** One row per compared pair and outcome: the paired difference (variant − base) and its test. */
 export function differencesCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   for (const p of s.pairs) {
     for (const o of s.outcomes) {
       const d = p.differences[o];
-      rows.push([p.a, p.b, p.labelA, p.labelB, o, d.rateA, d.rateB, d.diff, d.lo, d.hi, d.onlyA, d.onlyB, d.p, d.pHolm, d.significant]);
+      rows.push([p.base, p.variant, p.baseLabel, p.variantLabel, o, d.baseRate, d.variantRate, d.diff, d.lo, d.hi, d.onlyBase, d.onlyVariant, d.p, d.pHolm, d.significant]);
     }
   }
-  return toCsv(['a', 'b', 'label_a', 'label_b', 'outcome', 'rate_a', 'rate_b', 'diff', 'lo', 'hi', 'only_a', 'only_b', 'p', 'p_holm', 'significant'], rows);
+  return toCsv(['base', 'variant', 'base_label', 'variant_label', 'outcome', 'base_rate', 'variant_rate', 'diff_variant_minus_base', 'lo', 'hi', 'only_base', 'only_variant', 'p', 'p_holm', 'significant'], rows);
 }

@@ -1,7 +1,7 @@
 // Number formatting shared by the page and the terminal, so both print the
 // same digits for the same summary.
 
-import type { SettingValue } from './summary.js';
+import type { SettingValue, StudySummary } from './summary.js';
 
 export function fmtRate(x: number): string {
   return Number.isFinite(x) ? x.toFixed(3) : '–';
@@ -46,4 +46,13 @@ export function fmtSettings(settings: Record<string, SettingValue>): string {
 export function fmtAgents(agents: readonly string[]): string {
   const distinct = [...new Set(agents)];
   return distinct.length <= 3 ? distinct.join('; ') : `${distinct.length} settings (see each variant)`;
+}
+
+/** "2,000 games per variant", or the range when variants played different counts (a balance race). */
+export function gamesPerVariantText(s: StudySummary): string {
+  const games = s.variants.map((v) => v.games);
+  if (games.length === 0) return `${fmtCount(s.games)} games per variant`;
+  const lo = Math.min(...games);
+  const hi = Math.max(...games);
+  return lo === hi ? `${fmtCount(lo)} games per variant` : `${fmtCount(lo)}–${fmtCount(hi)} games per variant (each played as many as the race needed)`;
 }

@@ -4,8 +4,10 @@
 
 import { OPTION_SPECS } from '../engine/options.js';
 import { ROLES } from '../engine/roles.js';
-import { fmtAgents, fmtCount, fmtInterval, fmtP, fmtRate, fmtRateInterval, fmtSettings, fmtSigned } from './format.js';
-import { activeOutcomes, type StudySummary, type VariantSummary } from './summary.js';
+import { fmtAgents, fmtCount, fmtInterval, gamesPerVariantText, fmtP, fmtRate, fmtRateInterval, fmtSettings, fmtSigned } from './format.js';
+import { studyHeadline } from './headline.js';
+import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary, type VariantSummary } from './summary.js';
+import { mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
 
 export interface RenderedChart {
   readonly name: string;
@@ -41,17 +43,21 @@ td.sig{font-weight:600;color:#0a5}
 figure{margin:1.2em 0}figcaption{font-weight:600;margin-bottom:.4em}
 figure svg{max-width:100%;height:auto}
 .note{color:#555;font-size:.88em}
+.headline{font-size:1.15em;font-weight:600;margin:.3em 0 .6em}
 `;
 
-export function reportHtml(s: StudySummary, charts: readonly RenderedChart[]): string {
+/** The page; `headline` replaces the standard one (a balance command's finding). */
+export function reportHtml(s: StudySummary, charts: readonly RenderedChart[], headline: string = studyHeadline(s)): string {
   const body = [
     `<h1>${escapeHtml(s.title)}</h1>`,
+    `<p class="headline" id="headline">${escapeHtml(headline)}</p>`,
     s.description ? `<p>${escapeHtml(s.description)}</p>` : '',
     metaLine(s),
+    `<p class="meta" id="team">${escapeHtml(studyTeamText(s.variants))}</p>`,
     `<h2>Reproduce</h2><pre id="command">${escapeHtml(s.command)}</pre>`,
     `<h2>Win rates</h2>`,
     ratesTable(s),
-    s.pairs.length > 0 ? `<h2>Paired differences</h2>${differencesTable(s)}` : '',
+    s.pairs.length > 0 ? `<h2>Paired differences</h2><p class="note" id="sign">${escapeHtml(DIFFERENCE_LABEL)}: positive means the variant makes the outcome more likely than its base (the earlier variant of the pair).</p>${differencesTable(s)}` : '',
     skippedList(s),
     charts.length > 0 ? `<h2>Charts</h2>${charts.map(figure).join('\n')}` : '',
     `<h2>Rules</h2>`,
@@ -74,7 +80,7 @@ export function reportHtml(s: StudySummary, charts: readonly RenderedChart[]): s
 
 function metaLine(s: StudySummary): string {
   const agents = fmtAgents(s.variants.map((v) => v.agents));
-  return `<p class="meta">${fmtCount(s.games)} games per variant · seed ${s.seed} · agents ${escapeHtml(agents)} · ${s.variants.length} variant${s.variants.length === 1 ? '' : 's'} · mafia-sim ${escapeHtml(s.version)} · generator ${escapeHtml(s.generator)}</p>`;
+  return `<p class="meta">${escapeHtml(gamesPerVariantText(s))} · seed ${s.seed} · agents ${escapeHtml(agents)} · ${s.variants.length} variant${s.variants.length === 1 ? '' : 's'} · mafia-sim ${escapeHtml(s.version)} · generator ${escapeHtml(s.generator)}</p>`;
 }
 
 function figure(c: RenderedChart): string {
@@ -84,11 +90,14 @@ function figure(c: RenderedChart): string {
 function ratesTable(s: StudySummary): string {
   const outcomes = activeOutcomes(s);
   const keys = s.sweep?.keys ?? [];
-  const head = ['variant', ...keys, ...outcomes.map((o) => `${o} (rate ± 95%)`), 'mean days', 'games'];
+  const varies = teamVaries(s.variants);
+  const team = varies ? [mafiaTeamName(s.variants[0]!.preset)] : [];
+  const head = ['variant', ...keys, ...team, ...outcomes.map((o) => `${o} (rate ± 95%)`), 'mean days', 'games'];
   const rows = s.variants.map((v) => {
     const cells = [
       `<td>${escapeHtml(v.label)}</td>`,
       ...keys.map((k) => `<td class="num">${escapeHtml(String(v.settings[k] ?? ''))}</td>`),
+      ...(varies ? [`<td>${escapeHtml(mafiaRoles(v.preset, v.rules.roles))}</td>`] : []),
       ...outcomes.map((o) => {
         const r = v.rates[o];
         return `<td class="num" title="${fmtCount(r.count)} games; interval ${fmtInterval(r.lo, r.hi)}">${fmtRateInterval(r)} <span class="note">${fmtInterval(r.lo, r.hi)}</span></td>`;
@@ -103,14 +112,14 @@ function ratesTable(s: StudySummary): string {
 
 function differencesTable(s: StudySummary): string {
   const outcomes = activeOutcomes(s);
-  const head = ['A', 'B', 'outcome', 'A rate', 'B rate', 'A − B', '95% interval', 'p (Holm)', 'verdict'];
+  const head = ['base', 'variant', 'outcome', 'base rate', 'variant rate', 'variant − base', '95% interval', 'p (Holm)', 'verdict'];
   const rows = s.pairs.flatMap((p) =>
     outcomes
       .filter((o) => p.differences[o].tested)
       .map((o) => {
         const d = p.differences[o];
         const verdict = d.significant ? '<td class="sig">significant</td>' : '<td>not significant</td>';
-        return `<tr><td>${escapeHtml(p.labelA)}</td><td>${escapeHtml(p.labelB)}</td><td>${o}</td><td class="num">${fmtRate(d.rateA)}</td><td class="num">${fmtRate(d.rateB)}</td><td class="num">${fmtSigned(d.diff)}</td><td class="num">${fmtInterval(d.lo, d.hi, true)}</td><td class="num">${fmtP(d.pHolm)}</td>${verdict}</tr>`;
+        return `<tr><td>${escapeHtml(p.baseLabel)}</td><td>${escapeHtml(p.variantLabel)}</td><td>${o}</td><td class="num">${fmtRate(d.baseRate)}</td><td class="num">${fmtRate(d.variantRate)}</td><td class="num">${fmtSigned(d.diff)}</td><td class="num">${fmtInterval(d.lo, d.hi, true)}</td><td class="num">${fmtP(d.pHolm)}</td>${verdict}</tr>`;
       }),
   );
   return table('differences', head, rows);
@@ -167,5 +176,15 @@ export function changesFrom(base: VariantSummary, v: VariantSummary): string {
 function methodNote(s: StudySummary): string {
   const pairs = s.pairs.length > 0 ? ` Differences: ${escapeHtml(s.statistics.difference)}; significance: ${escapeHtml(s.statistics.significance)}.` : '';
   const settings = s.variants.some((v) => Object.keys(v.settings).length > 0) && !s.sweep ? ` Variant settings: ${s.variants.map((v) => `${escapeHtml(v.label)}: ${escapeHtml(fmtSettings(v.settings) || '(base)')}`).join('; ')}.` : '';
-  return `<p class="note">Every variant plays the same game seeds (game k of seed ${s.seed}), so differences are paired. Rates: ${escapeHtml(s.statistics.interval)} intervals; "±" is the larger side of the interval.${pairs}${settings} Files beside this page: summary.json (everything), outcomes.csv, lengths.csv, roles.csv${s.pairs.length > 0 ? ', differences.csv' : ''}, and each chart as SVG.</p>`;
+  const files = `Files beside this page: summary.json (everything), outcomes.csv, lengths.csv, roles.csv${s.pairs.length > 0 ? ', differences.csv' : ''}, and each chart as SVG.`;
+  return `<p class="note">${escapeHtml(seedsText(s))} Rates: ${escapeHtml(s.statistics.interval)} intervals; "±" is the larger side of the interval.${pairs}${settings} ${files}</p>`;
+}
+
+/** How the games were chosen: one variant plays a range of seeds; several play the same ones, which pairs them. */
+function seedsText(s: StudySummary): string {
+  const games = `games 0 to ${fmtCount(Math.max(0, s.games - 1))} of seed ${s.seed}`;
+  if (s.variants.length === 1) return `One setup, ${games}; each game depends only on the rules, the agents, the seed and its number, so the command above plays them again exactly.`;
+  const counts = new Set(s.variants.map((v) => v.games));
+  if (counts.size > 1) return `Every variant plays games 0, 1, 2, ... of seed ${s.seed}, as many as the search gave it (${gamesPerVariantText(s)}), so any two share their first games.`;
+  return `Every variant plays the same ${games}${s.pairs.length > 0 ? ', so differences are paired' : ''}.`;
 }

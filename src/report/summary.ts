@@ -7,7 +7,7 @@ import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
 import { GENERATOR_ID } from '../engine/rng.js';
 import type { Rules } from '../engine/rules.js';
 import type { Aggregate, AggregateJSON } from '../sim/aggregate.js';
-import { discordant, holm, pairedDifference, wilson, type PairedDifference } from './stats.js';
+import { discordant, holm, pairedDifference, wilson } from './stats.js';
 import { toolVersion } from '../sim/version.js';
 
 export type StudyKind = 'run' | 'compare' | 'sweep';
@@ -89,9 +89,24 @@ export interface VariantSummary {
   readonly aggregate: AggregateJSON;
 }
 
-export interface DifferenceSummary extends PairedDifference {
-  readonly rateA: number;
-  readonly rateB: number;
+/**
+ * One outcome's paired difference in a pair. Every difference in every output
+ * is variant minus base (DIFFERENCE_LABEL): positive means the variant makes
+ * the outcome more likely.
+ */
+export interface DifferenceSummary {
+  readonly baseRate: number;
+  readonly variantRate: number;
+  /** variantRate − baseRate, estimated from the discordant games. */
+  readonly diff: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly se: number;
+  /** Two-sided p of the paired test, unadjusted. */
+  readonly p: number;
+  /** Games where the outcome happened under the base only, and under the variant only. */
+  readonly onlyBase: number;
+  readonly onlyVariant: number;
   /** Holm-adjusted over every tested (pair, outcome) of the study. */
   readonly pHolm: number;
   readonly significant: boolean;
@@ -99,16 +114,20 @@ export interface DifferenceSummary extends PairedDifference {
   readonly tested: boolean;
 }
 
+/** Two variants on the same seeds: the base is the earlier of the two in the study's order. */
 export interface PairSummary {
-  readonly a: number;
-  readonly b: number;
-  readonly labelA: string;
-  readonly labelB: string;
+  readonly base: number;
+  readonly variant: number;
+  readonly baseLabel: string;
+  readonly variantLabel: string;
   readonly games: number;
-  /** Games by outcome under A * 5 + outcome under B. */
+  /** Games by outcome under the base * 5 + outcome under the variant. */
   readonly joint: number[];
   readonly differences: Record<OutcomeName, DifferenceSummary>;
 }
+
+/** The sign convention, printed beside every difference (terminal, page, CSV header, chart axis). */
+export const DIFFERENCE_LABEL = 'difference = variant − base';
 
 export interface StudySummary {
   readonly tool: 'mafia-sim';
@@ -152,7 +171,7 @@ export function buildSummary(input: SummaryInput): StudySummary {
     outcomes: OUTCOME_NAMES,
     statistics: {
       interval: 'Wilson score, 95%',
-      difference: 'paired (same seeds) Wald interval, 95%, from the discordant games',
+      difference: `${DIFFERENCE_LABEL} (the base is the earlier variant of each pair); paired (same seeds) Wald interval, 95%, from the discordant games`,
       significance: `Holm-adjusted p < ${ALPHA} over all ${tests} tested (pair, outcome) differences`,
       tests,
     },
@@ -220,9 +239,11 @@ function summarizePairs(input: SummaryInput, variants: VariantSummary[]): PairSu
     const joint = Array.from(input.result.joint[jointIndex(a, b, v)]!);
     const n = joint.reduce((s, c) => s + c, 0);
     const diffs = OUTCOME_NAMES.map((o, oi) => {
-      const { onlyA, onlyB } = discordant(joint, oi, K);
+      // Joint rows are the base (a), columns the variant (b).
+      const { onlyA: onlyBase, onlyB: onlyVariant } = discordant(joint, oi, K);
       const tested = variants[a]!.rates[o].count + variants[b]!.rates[o].count > 0;
-      return { o, tested, d: pairedDifference(onlyA, onlyB, n), rateA: variants[a]!.rates[o].rate, rateB: variants[b]!.rates[o].rate };
+      const d = pairedDifference(onlyVariant, onlyBase, n);
+      return { o, tested, d, onlyBase, onlyVariant, baseRate: variants[a]!.rates[o].rate, variantRate: variants[b]!.rates[o].rate };
     });
     return { a, b, n, joint, diffs };
   });
@@ -231,11 +252,24 @@ function summarizePairs(input: SummaryInput, variants: VariantSummary[]): PairSu
   let next = 0;
   return raw.map((p) => {
     const differences = {} as Record<OutcomeName, DifferenceSummary>;
-    for (const d of p.diffs) {
-      const pHolm = d.tested ? adjusted[next++]! : 1;
-      differences[d.o] = { rateA: d.rateA, rateB: d.rateB, ...d.d, pHolm, significant: d.tested && pHolm < ALPHA, tested: d.tested };
+    for (const x of p.diffs) {
+      const pHolm = x.tested ? adjusted[next++]! : 1;
+      differences[x.o] = {
+        baseRate: x.baseRate,
+        variantRate: x.variantRate,
+        diff: x.d.diff,
+        lo: x.d.lo,
+        hi: x.d.hi,
+        se: x.d.se,
+        p: x.d.p,
+        onlyBase: x.onlyBase,
+        onlyVariant: x.onlyVariant,
+        pHolm,
+        significant: x.tested && pHolm < ALPHA,
+        tested: x.tested,
+      };
     }
-    return { a: p.a, b: p.b, labelA: variants[p.a]!.label, labelB: variants[p.b]!.label, games: p.n, joint: p.joint, differences };
+    return { base: p.a, variant: p.b, baseLabel: variants[p.a]!.label, variantLabel: variants[p.b]!.label, games: p.n, joint: p.joint, differences };
   });
 }
 

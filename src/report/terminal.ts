@@ -1,26 +1,30 @@
 // The compact table a command prints at the end: the same numbers as the
 // report page, as aligned plain text.
 
-import { fmtAgents, fmtCount, fmtInterval, fmtP, fmtRateInterval, fmtSigned } from './format.js';
-import { activeOutcomes, type StudySummary } from './summary.js';
+import { fmtAgents, fmtInterval, fmtP, fmtRateInterval, fmtSigned, gamesPerVariantText } from './format.js';
+import { studyHeadline } from './headline.js';
+import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary } from './summary.js';
+import { mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
 
 export function terminalTable(s: StudySummary): string {
   const outcomes = activeOutcomes(s);
   const agents = fmtAgents(s.variants.map((v) => v.agents));
-  const lines = [`${s.title}: ${fmtCount(s.games)} games per variant, seed ${s.seed}, agents ${agents}`];
-  const rateRows = s.variants.map((v) => [v.label, ...outcomes.map((o) => fmtRateInterval(v.rates[o])), v.meanDays.toFixed(1)]);
-  lines.push(...aligned(['variant', ...outcomes.map((o) => `${o} ±95%`), 'days'], rateRows));
+  const lines = [`${s.title}: ${gamesPerVariantText(s)}, seed ${s.seed}, agents ${agents}`, studyTeamText(s.variants), studyHeadline(s)];
+  const varies = teamVaries(s.variants);
+  const team = varies ? [mafiaTeamName(s.variants[0]!.preset)] : [];
+  const rateRows = s.variants.map((v) => [v.label, ...(varies ? [mafiaRoles(v.preset, v.rules.roles)] : []), ...outcomes.map((o) => fmtRateInterval(v.rates[o])), v.meanDays.toFixed(1)]);
+  lines.push(...aligned(['variant', ...team, ...outcomes.map((o) => `${o} ±95%`), 'days'], rateRows));
   if (s.pairs.length > 0) {
-    lines.push('', 'paired differences A − B (same seeds; significance Holm-adjusted):');
+    lines.push('', `paired differences, ${DIFFERENCE_LABEL} (same seeds; significance Holm-adjusted):`);
     const rows = s.pairs.flatMap((p) =>
       outcomes
         .filter((o) => p.differences[o].tested)
         .map((o) => {
           const d = p.differences[o];
-          return [p.labelA, p.labelB, o, fmtSigned(d.diff), fmtInterval(d.lo, d.hi, true), fmtP(d.pHolm), d.significant ? 'significant' : '-'];
+          return [p.baseLabel, p.variantLabel, o, fmtSigned(d.diff), fmtInterval(d.lo, d.hi, true), fmtP(d.pHolm), d.significant ? 'significant' : '-'];
         }),
     );
-    lines.push(...aligned(['A', 'B', 'outcome', 'A − B', '95% interval', 'p', ''], rows));
+    lines.push(...aligned(['base', 'variant', 'outcome', 'variant − base', '95% interval', 'p', ''], rows));
   }
   if (s.skipped && s.skipped.length > 0) lines.push('', `skipped ${s.skipped.length} unplayable setup(s): ${s.skipped.map((k) => k.label).join('; ')}`);
   return lines.join('\n') + '\n';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/engine/rules.js';
-import { pairedChange, rolePoints, roleValues, type Delta } from '../../src/report/balanceRoles.js';
+import { pairedChange, roleDeltaChart, rolePoints, rolesHeadline, roleValues, type Delta } from '../../src/report/balance/roles.js';
+import { buildSummary } from '../../src/report/summary.js';
 import { roleVariants } from '../../src/sim/balance/roleVariants.js';
 import { runGames } from '../../src/sim/run.js';
 
@@ -83,5 +84,29 @@ describe('role values on real games (classic, random players)', () => {
     // the same rows for Mafia's win rate have the opposite signs
     const forMafia = roleValues('mafia', variants, result, refused);
     expect(forMafia.roles.find((r) => r.role === 'doctor')!.add!.hi).toBeLessThan(0);
+    // One sign on the whole page: the standard paired-differences table (variant − base) agrees with the role table.
+    const summary = buildSummary({ kind: 'compare', study: 'roles', command: 'x', seed: 5, variants: variants.map((v) => ({ label: v.label, rules: v.rules, agents: 'random' })), result, pairs: 'first' });
+    const minusMafia = summary.pairs.find((p) => p.variantLabel === '−mafia')!;
+    expect(minusMafia.baseLabel).toBe('base');
+    expect(minusMafia.differences.town.diff).toBeCloseTo(mafia.remove!.diff, 12);
+    expect(minusMafia.differences.town.diff).toBeGreaterThan(0);
+    // Rows by team: Town roles first, then the mafia.
+    expect(values.roles.map((r) => r.role)).toEqual(['doctor', 'mafia']);
+    // The change chart's axis has 0 among its ticks, whatever the data's extent.
+    const x = (roleDeltaChart(values).spec as unknown as { layer: Array<{ encoding: { x: { axis?: { values: number[] } } } }> }).layer[1]!.encoding.x;
+    expect(x.axis!.values).toContain(0);
+    expect(rolesHeadline(values)).toMatch(/^Town wins \d+\.\d% in the base setup; the largest change: (adding|removing) one \w+ (raises|lowers) it by \d+\.\d points \[[−+]?\d+\.\d, [−+]?\d+\.\d\] \(difference = variant − base\)\.$/);
+  });
+
+  it('removing the Putana raises Town\'s rate: a positive Δ in the role table and in the paired table (club, random players)', async () => {
+    const { variants, refused } = roleVariants(resolveRules('club'), ['putana']);
+    const inputs = variants.map((v) => ({ label: v.label, rules: v.rules, agents: 'random' }));
+    const result = await runGames({ variants: inputs, seed: 3, games: 3000, threads: 1 });
+    const putana = roleValues('town', variants, result, refused).roles.find((r) => r.role === 'putana')!;
+    expect(putana.remove!.lo).toBeGreaterThan(0);
+    const summary = buildSummary({ kind: 'compare', study: 'roles', command: 'x', seed: 3, variants: inputs, result, pairs: 'first' });
+    const d = summary.pairs.find((p) => p.variantLabel === '−putana')!.differences.town;
+    expect(d.diff).toBeCloseTo(putana.remove!.diff, 12);
+    expect(d.lo).toBeGreaterThan(0);
   });
 });

@@ -16,7 +16,7 @@ describe('paired comparison', () => {
       expect(d.diff).toBe(0);
       expect(d.lo).toBe(0);
       expect(d.hi).toBe(0);
-      expect(d.onlyA + d.onlyB).toBe(0);
+      expect(d.onlyBase + d.onlyVariant).toBe(0);
       expect(d.significant).toBe(false);
     }
     // Same seeds, same rules: every game lands on the diagonal of the joint table.
@@ -25,18 +25,23 @@ describe('paired comparison', () => {
     expect(p.games).toBe(500);
   });
 
-  it('finds a real effect: without the Putana, Town wins more often', async () => {
+  it('finds a real effect with the sign variant − base: without the Putana, Town wins more often (positive)', async () => {
     const s = await study([variant('club', 'club'), variant('no putana', 'club', ['roles.putana=0'])], { games: 1500 });
-    const d = s.pairs[0]!.differences.town;
-    expect(d.diff).toBeLessThan(0);
-    expect(d.hi).toBeLessThan(0);
+    const p = s.pairs[0]!;
+    expect([p.baseLabel, p.variantLabel]).toEqual(['club', 'no putana']);
+    const d = p.differences.town;
+    expect(d.diff).toBeGreaterThan(0);
+    expect(d.lo).toBeGreaterThan(0);
     expect(d.significant).toBe(true);
-    expect(d.diff).toBeCloseTo(s.variants[0]!.rates.town.rate - s.variants[1]!.rates.town.rate, 12);
+    expect(d.diff).toBeCloseTo(s.variants[1]!.rates.town.rate - s.variants[0]!.rates.town.rate, 12);
+    // The Mafia loses what the Town gains.
+    expect(p.differences.mafia.hi).toBeLessThan(0);
+    expect(s.statistics.difference).toContain('variant − base');
   });
 
   it('pairs: first compares each variant with the first only', async () => {
     const s = await study([variant('a', 'club'), variant('b', 'club', ['vote.tie=random']), variant('c', 'club', ['doctor.maxSameTarget=1'])], { games: 100, pairs: 'first' });
-    expect(s.pairs.map((p) => [p.a, p.b])).toEqual([
+    expect(s.pairs.map((p) => [p.base, p.variant])).toEqual([
       [0, 1],
       [0, 2],
     ]);

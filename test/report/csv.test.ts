@@ -76,14 +76,15 @@ describe('report folder CSV files', () => {
     const rows = csv('differences.csv');
     expect(rows).toHaveLength(3 * OUTCOME_NAMES.length);
     for (const row of rows) {
-      const p = s.pairs.find((x) => x.a === Number(row.a) && x.b === Number(row.b))!;
+      const p = s.pairs.find((x) => x.base === Number(row.base) && x.variant === Number(row.variant))!;
       const d = p.differences[row.outcome as (typeof OUTCOME_NAMES)[number]];
-      expect(Number(row.diff)).toBe(d.diff);
+      expect(Number(row.diff_variant_minus_base)).toBe(d.diff);
       expect(Number(row.lo)).toBe(d.lo);
       expect(Number(row.hi)).toBe(d.hi);
       expect(Number(row.p_holm)).toBe(d.pHolm);
       expect(row.significant).toBe(String(d.significant));
-      expect(Number(row.rate_a) - Number(row.rate_b)).toBeCloseTo(d.diff, 12);
+      // The sign convention: variant minus base, in the file as on the page.
+      expect(Number(row.variant_rate) - Number(row.base_rate)).toBeCloseTo(d.diff, 12);
     }
   });
 

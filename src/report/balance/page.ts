@@ -6,13 +6,12 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sectionedSummary, type CommandSection } from './balanceFormat.js';
-import { csvFiles } from './csv.js';
-import { escapeHtml, reportHtml, type RenderedChart } from './html.js';
-import { renderSvg } from './render.js';
-import type { StudySummary } from './summary.js';
-import { renderCharts, type WrittenReport } from './write.js';
-
+import { sectionedSummary, type CommandSection } from './format.js';
+import { csvFiles } from '../csv.js';
+import { escapeHtml, reportHtml, type RenderedChart } from '../html.js';
+import { renderSvg } from '../render.js';
+import type { StudySummary } from '../summary.js';
+import { renderCharts, type WrittenReport } from '../write.js';
 
 export async function writeCommandReport(dir: string, s: StudySummary, section: CommandSection): Promise<WrittenReport> {
   const own: RenderedChart[] = [];
@@ -23,7 +22,7 @@ export async function writeCommandReport(dir: string, s: StudySummary, section: 
     ...csvFiles(s),
     ...section.csv,
     ...Object.fromEntries(charts.map((c) => [`${c.name}.svg`, c.svg])),
-    'report.html': withSection(reportHtml(s, charts), section),
+    'report.html': withSection(reportHtml(s, charts, section.headline), section),
   };
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);

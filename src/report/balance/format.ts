@@ -3,20 +3,31 @@
 // here, so the commands can build their text without loading vega.
 
 import { stringify } from 'csv-stringify/sync';
-import type { Chart } from './charts.js';
-import { escapeHtml } from './html.js';
-import type { StudySummary } from './summary.js';
+import type { Chart } from '../charts.js';
+import { escapeHtml } from '../html.js';
+import type { StudySummary } from '../summary.js';
+import { teamLegend } from '../teams.js';
 
 export interface CommandSection {
   /** Key of the section in summary.json (`balance`, `roles`, `fair`, `tune`). */
   readonly key: string;
   readonly data: unknown;
+  /** The page's first sentence: the command's finding (replaces the standard headline). */
+  readonly headline: string;
   /** Heading and body of the findings, shown above the standard tables. */
   readonly heading: string;
   readonly html: string;
   readonly charts: readonly Chart[];
   /** File name -> CSV text. */
   readonly csv: Readonly<Record<string, string>>;
+}
+
+/** The terminal text with the mafia make-up (of each setup, when they differ) under its title line. */
+export function withTeamLine(text: string, s: StudySummary): string {
+  const nl = text.indexOf('\n');
+  const team = teamLegend(s.variants);
+  if (nl < 0 || team === '') return text;
+  return `${text.slice(0, nl + 1)}${team}\n${text.slice(nl + 1)}`;
 }
 
 /** The full summary.json: the standard study summary with the command's section added. */

@@ -2,13 +2,14 @@
 // took, its stated error rates, and the path of both edge tests' evidence.
 
 import type { TopLevelSpec } from 'vega-lite';
-import type { FairConfig, FairResult, FairVerdict, SideVerdict } from '../sim/balance/sprt.js';
-import { csvText, fmtPercent, htmlTable, type CommandSection } from './balanceFormat.js';
-import { rateText } from './balanceRace.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate } from './format.js';
-import { escapeHtml } from './html.js';
-import { wilson } from './stats.js';
+import type { FairConfig, FairResult, FairVerdict, SideVerdict } from '../../sim/balance/sprt.js';
+import { csvText, fmtPercent, htmlTable, type CommandSection } from './format.js';
+import { rateText } from './race.js';
+import { CONFIG, type Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { wilson } from '../stats.js';
+import { capitalized } from '../headline.js';
 
 export interface EdgeSummary {
   /** The rate just outside and just inside the band at this edge. */
@@ -92,7 +93,6 @@ export function fairText(title: string, s: FairSection): string {
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, legend: { labelLimit: 320 } };
 
 /** Both edge tests' log-likelihood ratios ("inside" over "outside") against games, with their thresholds. */
 export function evidenceChart(s: FairSection): Chart {
@@ -148,6 +148,11 @@ export function fairHtml(s: FairSection): string {
   ].join('\n');
 }
 
+/** The sentence at the top of the page. */
+export function fairHeadline(s: FairSection): string {
+  return `${VERDICT_TEXT[s.verdict]}: ${capitalized(s.team)} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games; the fair band is ${fmtRate(s.config.centre)} ± ${fmtRate(s.config.within)}.`;
+}
+
 export function fairCommandSection(s: FairSection): CommandSection {
-  return { key: 'fair', data: s, heading: 'Fairness test', html: fairHtml(s), charts: [evidenceChart(s)], csv: { 'fair.csv': fairCsv(s) } };
+  return { key: 'fair', data: s, heading: 'Fairness test', headline: fairHeadline(s), html: fairHtml(s), charts: [evidenceChart(s)], csv: { 'fair.csv': fairCsv(s) } };
 }

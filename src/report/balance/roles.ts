@@ -4,13 +4,16 @@
 // where one Civilian is +1, as Werewolf designers price roles.
 
 import type { TopLevelSpec } from 'vega-lite';
-import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
-import type { RoleChange } from '../sim/balance/roleVariants.js';
-import { csvText, htmlTable, textTable, type CommandSection } from './balanceFormat.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate, fmtSigned } from './format.js';
-import { escapeHtml } from './html.js';
-import { discordant, pairedDifference, Z95 } from './stats.js';
+import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
+import type { RoleChange } from '../../sim/balance/roleVariants.js';
+import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
+import { CONFIG, zeroTicks, type Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate, fmtSigned } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { discordant, pairedDifference, Z95 } from '../stats.js';
+import { DIFFERENCE_LABEL } from '../summary.js';
+import { byTeam } from '../teams.js';
+import { capitalized, pointsInterval } from '../headline.js';
 
 const K = OUTCOME_NAMES.length;
 
@@ -109,7 +112,8 @@ export function roleValues(team: OutcomeName, variants: readonly RoleVariantInpu
     civilian = scaled(change(minus)!, -1);
     civilianMethod = 'one fewer';
   }
-  const roles = [...new Set(variants.filter((x) => x.change === 'add' || x.change === 'remove').map((x) => x.role))].map((role): RoleValue => {
+  // Rows by team (Town roles, then the mafia, then the Maniac), as in every role table.
+  const roles = byTeam([...new Set(variants.filter((x) => x.change === 'add' || x.change === 'remove').map((x) => x.role))]).map((role): RoleValue => {
     const add = change(at('add', role));
     const remove = change(at('remove', role));
     const p = rolePoints(add, remove, civilian);
@@ -138,7 +142,7 @@ function unitText(s: RoleValues): string {
 
 export function rolesText(title: string, s: RoleValues): string {
   const rows = s.roles.map((r) => [r.role, deltaText(r.add), deltaText(r.remove), pointsText(r)]);
-  const lines = [title, `base: ${s.team} wins ${fmtRate(s.baseRate)}; ${fmtCount(s.games)} games per setup, same seeds.`, unitText(s) + '.', ''];
+  const lines = [title, `base: ${s.team} wins ${fmtRate(s.baseRate)}; ${fmtCount(s.games)} games per setup, same seeds.`, unitText(s) + '.', `Δ: ${DIFFERENCE_LABEL} (the variant has one role more or fewer).`, ''];
   lines.push(...textTable(['role', 'add one (Δ, 95%)', 'remove one (Δ, 95%)', 'points [95%]'], rows));
   if (s.refused.length > 0) lines.push('', `not playable: ${s.refused.map((r) => r.label).join(', ')}`);
   return lines.join('\n') + '\n';
@@ -151,7 +155,6 @@ export function rolesCsv(s: RoleValues): string {
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' } };
 
 /** Each role's change in win rate, adding and removing one, with 95% intervals. */
 export function roleDeltaChart(s: RoleValues): Chart {
@@ -164,17 +167,19 @@ export function roleDeltaChart(s: RoleValues): Chart {
     ).flatMap(([change, d]) => (d ? [{ role: r.role, change, diff: d.diff, lo: d.lo, hi: d.hi }] : [])),
   );
   const y = { field: 'role', type: 'nominal' as const, title: null, sort: s.roles.map((r) => r.role) };
+  const ticks = zeroTicks(Math.max(0, ...values.flatMap((v) => [Math.abs(v.lo), Math.abs(v.hi)])));
+  const scale = { domain: ticks.domain, nice: false };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,
     config: CONFIG,
     width: 520,
     height: 36 * Math.max(1, s.roles.length),
     layer: [
-      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative', scale } } },
       {
         data: { values },
         mark: { type: 'rule', strokeWidth: 2 },
-        encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'lo', type: 'quantitative', title: `change in ${s.team}'s win rate (95% paired interval)` }, x2: { field: 'hi' }, color: { field: 'change', type: 'nominal', title: null } },
+        encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'lo', type: 'quantitative', title: `change in ${s.team}'s win rate, ${DIFFERENCE_LABEL} (95% paired interval)`, scale, axis: { values: ticks.values, format: '+.2~f' } }, x2: { field: 'hi' }, color: { field: 'change', type: 'nominal', title: null } },
       },
       { data: { values }, mark: { type: 'point', filled: true, size: 50 }, encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'diff', type: 'quantitative' }, color: { field: 'change', type: 'nominal' } } },
     ],
@@ -204,7 +209,7 @@ export function rolePointsChart(s: RoleValues): Chart {
 export function rolesHtml(s: RoleValues): string {
   const rows = s.roles.map((r) => [r.role, deltaText(r.add), deltaText(r.remove), pointsText(r)].map(escapeHtml));
   return [
-    `<p>Base setup: ${escapeHtml(s.team)} wins ${escapeHtml(fmtRate(s.baseRate))}. ${escapeHtml(unitText(s))}.</p>`,
+    `<p>Base setup: ${escapeHtml(s.team)} wins ${escapeHtml(fmtRate(s.baseRate))}. ${escapeHtml(unitText(s))}. Δ: ${escapeHtml(DIFFERENCE_LABEL)}, so a positive Δ means the change helps ${escapeHtml(s.team)}.</p>`,
     htmlTable('role-values', ['role', 'add one in place of a Civilian: Δ [95%]', 'remove one, a Civilian in its place: Δ [95%]', 'points [95%]'], rows, [false, true, true, true]),
     s.refused.length > 0 ? `<p class="note">Not playable: ${s.refused.map((r) => `${escapeHtml(r.label)} (${escapeHtml(r.reason)})`).join('; ')}.</p>` : '',
     `<p class="note">Method: every setup plays the same game seeds; Δ is the paired difference in ${escapeHtml(s.team)}'s win rate against the base (95% Wald interval from the discordant games). ` +
@@ -212,6 +217,23 @@ export function rolesHtml(s: RoleValues): string {
   ].join('\n');
 }
 
+/** The sentence at the top of the page: the largest single change, in points of the team's win rate. */
+export function rolesHeadline(s: RoleValues): string {
+  const changes = s.roles.flatMap((r) => [
+    ...(r.add ? [{ what: `adding one ${r.role}`, d: r.add }] : []),
+    ...(r.remove ? [{ what: `removing one ${r.role}`, d: r.remove }] : []),
+  ]);
+  const base = `${capitalized(s.team)} wins ${fmtPercent(s.baseRate)} in the base setup`;
+  const top = [...changes].sort((a, b) => Math.abs(b.d.diff) - Math.abs(a.d.diff))[0];
+  if (!top) return `${base}; no role variant could be played.`;
+  const verb = top.d.diff >= 0 ? 'raises' : 'lowers';
+  return `${base}; the largest change: ${top.what} ${verb} it by ${Math.abs(100 * top.d.diff).toFixed(1)} points ${pointsInterval(top.d.lo, top.d.hi)} (${DIFFERENCE_LABEL}).`;
+}
+
+function fmtPercent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
 export function rolesCommandSection(s: RoleValues): CommandSection {
-  return { key: 'roles', data: s, heading: 'Role values', html: rolesHtml(s), charts: [rolePointsChart(s), roleDeltaChart(s)], csv: { 'role-values.csv': rolesCsv(s) } };
+  return { key: 'roles', data: s, heading: 'Role values', headline: rolesHeadline(s), html: rolesHtml(s), charts: [rolePointsChart(s), roleDeltaChart(s)], csv: { 'role-values.csv': rolesCsv(s) } };
 }

@@ -4,14 +4,16 @@
 // charts and a page section.
 
 import type { TopLevelSpec } from 'vega-lite';
-import type { RaceConfig, RaceResult } from '../sim/balance/race.js';
-import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './balanceFormat.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtRate, halfWidth } from './format.js';
-import { escapeHtml } from './html.js';
-import { probabilityNearest } from './balanceStats.js';
-import { wilson } from './stats.js';
-import type { SettingValue, SkippedPoint } from './summary.js';
+import type { RaceConfig, RaceResult } from '../../sim/balance/race.js';
+import { FAIR_DEFAULTS } from '../../sim/balance/sprt.js';
+import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './format.js';
+import { CONFIG, type Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { probabilityNearest } from './stats.js';
+import { wilson } from '../stats.js';
+import type { SettingValue, SkippedPoint } from '../summary.js';
+import { capitalized } from '../headline.js';
 
 export interface CandidateRow {
   readonly label: string;
@@ -42,13 +44,52 @@ export interface RaceSection {
   readonly decided: boolean;
   /** Simultaneous confidence that the recommendation is the nearest (exact bounds, union bound). */
   readonly confidence: number;
-  /** Approximate chance that it is the nearest (normal approximation, no multiplicity correction). */
+  /**
+   * Approximate chance that it is the nearest (normal approximation, no
+   * multiplicity correction): kept in the JSON only, since next to an
+   * undecided race it would overstate how sure the decision rule is.
+   */
   readonly pNearest: number;
+  /** Whether the nearest candidate is near enough to call fair (see `offTarget`). */
+  readonly fairness: Fairness;
   readonly recommendation: string;
   readonly best: number;
   readonly candidates: CandidateRow[];
   readonly looks: Array<{ games: number; open: string[]; dropped: string[]; spent: number }>;
   readonly refused: SkippedPoint[];
+}
+
+/**
+ * "Nearest" is not "fair": the pick is called fair when its 95% Wilson
+ * interval reaches the band target ± within (the `fair` command's default
+ * half-width), else it is flagged with its distance.
+ */
+export interface Fairness {
+  readonly within: number;
+  readonly fair: boolean;
+  /** Rate − target. */
+  readonly distance: number;
+}
+
+export function offTarget(c: { rate: number; lo: number; hi: number }, target: number, within: number = FAIR_DEFAULTS.within): Fairness {
+  const fair = c.hi >= target - within && c.lo <= target + within;
+  return { within, fair, distance: c.rate - target };
+}
+
+/** "+10.3 points" from the target. */
+export function distanceText(f: Fairness): string {
+  const n = Math.abs(100 * f.distance).toFixed(1);
+  return `${f.distance < 0 ? '−' : '+'}${n} points`;
+}
+
+/** The warning a far pick carries, the same on the terminal and the page. */
+export function unfairText(s: Pick<RaceSection, 'fairness' | 'target' | 'candidates' | 'best'>): string {
+  const best = s.candidates[s.best]!;
+  const f = s.fairness;
+  return (
+    `NOT FAIR: ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtRate(s.target)}, ` +
+    `its 95% interval entirely outside ${fmtRate(s.target)} ± ${fmtRate(f.within)}; to reach a fair game, change something else (roles, options, players)`
+  );
 }
 
 export interface RaceInput {
@@ -91,6 +132,7 @@ export function raceSection(x: RaceInput): RaceSection {
     decided: r.decided,
     confidence: r.confidence,
     pNearest: probabilityNearest(r.candidates, r.best, x.config.target),
+    fairness: offTarget(candidates[r.best]!, x.config.target),
     recommendation: x.labels[r.best]!,
     best: r.best,
     candidates,
@@ -115,14 +157,23 @@ export function verdictText(s: RaceSection): string {
   const best = s.candidates[s.best]!;
   const level = fmtPercent(1 - s.alpha, 0);
   const rate = `${s.team} wins ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)}`;
+  const unfair = s.fairness.fair ? '' : ` ${unfairText(s)}.`;
   if (s.decided) {
-    return `${s.recommendation} (${rate}) is the nearest to ${fmtRate(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).`;
+    return `${s.recommendation} (${rate}) is the nearest to ${fmtRate(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).${unfair}`;
   }
   const open = s.candidates.filter((c) => c.status === 'open').map((c) => c.label);
   return (
-    `not decided at ${level} within the budget: ${open.join(', ')} are still open. Best estimate: ${s.recommendation} (${rate}), ` +
-    `the nearest with probability ≈${fmtPercent(s.pNearest, 0)} (normal approximation). Raise --budget to separate them, or treat them as about equally fair.`
+    `not decided at ${level} within the budget: ${open.join(', ')} are still open (simultaneous confidence ${fmtPercent(s.confidence)}, short of ${level}). ` +
+    `Best estimate: ${s.recommendation} (${rate}). Raise --budget to separate them, or treat them as about equally near.${unfair}`
   );
+}
+
+/** The sentence at the top of the page. */
+export function raceHeadline(s: RaceSection): string {
+  const best = s.candidates[s.best]!;
+  const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPercent(best.rate)} ±${(100 * halfWidth(best)).toFixed(1)}, ${distanceText(s.fairness)} from the target ${fmtRate(s.target)}`;
+  const how = s.decided ? `the nearest (decided at ${fmtPercent(1 - s.alpha, 0)})` : `the best estimate (not decided: ${s.candidates.filter((c) => c.status === 'open').length} still open)`;
+  return `${near}; ${how}${s.fairness.fair ? '' : `; NOT FAIR: more than ±${fmtRate(s.fairness.within)} off`}.`;
 }
 
 export function raceText(title: string, s: RaceSection): string {
@@ -140,12 +191,12 @@ export function raceCsv(s: RaceSection): string {
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 } };
 const STATUS_COLORS = { domain: ['best', 'still open', 'dropped'], range: ['#1a9641', '#e69f00', '#9a9a9a'] };
 
-/** Every candidate's rate: Wilson interval (thick), simultaneous bounds (thin), the target as a dashed line. */
+/** Every candidate's rate: Wilson interval (thick), simultaneous bounds (thin), the target as a dashed line; the best is labelled. */
 export function candidatesChart(s: RaceSection, name = 'candidates'): Chart {
   const values = s.candidates.map((c) => ({ label: c.label, rate: c.rate, lo: c.lo, hi: c.hi, simLo: c.simLo, simHi: c.simHi, status: c.status === 'dropped' ? 'dropped' : statusText(c), games: c.games }));
+  const status = { field: 'status', type: 'nominal' as const, title: 'in the race', scale: STATUS_COLORS };
   // The y channel goes on each candidate layer, not the top: the target layer has its own data.
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: s.candidates.map((c) => c.label) };
   const spec: TopLevelSpec = {
@@ -156,10 +207,16 @@ export function candidatesChart(s: RaceSection, name = 'candidates'): Chart {
     data: { values },
     layer: [
       { mark: { type: 'rule', color: '#bbb' }, encoding: { y, x: { field: 'simLo', type: 'quantitative' }, x2: { field: 'simHi' } } },
-      { mark: { type: 'rule', strokeWidth: 4 }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, color: { field: 'status', type: 'nominal', title: 'in the race', scale: STATUS_COLORS } } },
+      { mark: { type: 'rule', strokeWidth: 4 }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, color: status } },
       {
-        mark: { type: 'point', filled: true, size: 60, color: '#000' },
-        encoding: { y, x: { field: 'rate', type: 'quantitative', title: `${s.team} win rate (thick: 95% Wilson; thin: simultaneous bounds)`, scale: { domain: [0, 1] } } },
+        // The point takes the status colour with a dark ring, so the best one's green is not hidden behind a black dot.
+        mark: { type: 'point', filled: true, size: 70, stroke: '#000', strokeWidth: 1 },
+        encoding: { y, color: status, x: { field: 'rate', type: 'quantitative', title: `${s.team} win rate (thick: 95% Wilson; thin: simultaneous bounds)`, scale: { domain: [0, 1] } } },
+      },
+      {
+        transform: [{ filter: "datum.status === 'best'" }],
+        mark: { type: 'text', align: 'left', dx: 8, dy: -9, fontSize: 11, fontWeight: 'bold', color: '#1a9641' },
+        encoding: { y, x: { field: 'hi', type: 'quantitative' }, text: { value: 'best' } },
       },
       { data: { values: [{ target: s.target }] }, mark: { type: 'rule', strokeDash: [5, 4], color: '#c0392b' }, encoding: { x: { field: 'target', type: 'quantitative' } } },
     ],
@@ -196,5 +253,5 @@ export function methodText(s: Pick<RaceSection, 'alpha' | 'plannedLooks' | 'delt
 }
 
 export function raceCommandSection(s: RaceSection): CommandSection {
-  return { key: 'balance', data: s, heading: 'Balance', html: raceSectionHtml(s), charts: [candidatesChart(s)], csv: { 'balance.csv': raceCsv(s) } };
+  return { key: 'balance', data: s, heading: 'Balance', headline: raceHeadline(s), html: raceSectionHtml(s), charts: [candidatesChart(s)], csv: { 'balance.csv': raceCsv(s) } };
 }

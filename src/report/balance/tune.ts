@@ -3,13 +3,15 @@
 // interval), plus the profile file it saved.
 
 import type { TopLevelSpec } from 'vega-lite';
-import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
-import type { Point, TuneResult } from '../sim/balance/tune.js';
-import { csvText, htmlTable, textTable, type CommandSection } from './balanceFormat.js';
-import type { Chart } from './charts.js';
-import { fmtCount, fmtInterval, fmtP, fmtRate, fmtSigned } from './format.js';
-import { escapeHtml } from './html.js';
-import { discordant, pairedDifference, wilson } from './stats.js';
+import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
+import type { Point, TuneResult } from '../../sim/balance/tune.js';
+import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
+import { CONFIG, type Chart } from '../charts.js';
+import { fmtCount, fmtInterval, fmtP, fmtRate, fmtSigned } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { discordant, pairedDifference, wilson } from '../stats.js';
+import { DIFFERENCE_LABEL } from '../summary.js';
+import { capitalized, pointsInterval, signedPoints } from '../headline.js';
 
 export interface TuneParamRow {
   readonly key: string;
@@ -96,7 +98,7 @@ function gainText(s: TuneSection): string {
   const verdict = g.lo > 0 ? 'a real gain' : g.hi < 0 ? 'worse on fresh games: the search chased noise; keep the old profile' : 'not distinguishable from no gain';
   return (
     `${s.team} win rate on ${fmtCount(s.testGames)} held-out games: ${fmtRate(g.before)} ${fmtInterval(g.beforeLo, g.beforeHi)} before, ${fmtRate(g.after)} ${fmtInterval(g.afterLo, g.afterHi)} tuned; ` +
-    `gain ${fmtSigned(g.diff)} ${fmtInterval(g.lo, g.hi, true)} (paired, p ${fmtP(g.p)}): ${verdict}.`
+    `gain ${fmtSigned(g.diff)} ${fmtInterval(g.lo, g.hi, true)} (${DIFFERENCE_LABEL}, here tuned − before; paired, p ${fmtP(g.p)}): ${verdict}.`
   );
 }
 
@@ -125,7 +127,6 @@ export function tuneCsv(s: TuneSection): string {
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' } };
 
 /** The training win rate of the search's current point, round by round. */
 export function searchChart(s: TuneSection): Chart {
@@ -164,6 +165,14 @@ export function tuneHtml(s: TuneSection): string {
   ].join('\n');
 }
 
+/** The sentence at the top of the page. */
+export function tuneHeadline(s: TuneSection): string {
+  const g = s.gain;
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const verdict = g.lo > 0 ? 'a real gain' : g.hi < 0 ? 'worse on fresh games' : 'no measurable gain';
+  return `Tuned ${s.scope}=${s.profile}: ${capitalized(s.team)} wins ${pct(g.before)} → ${pct(g.after)} on ${fmtCount(s.testGames)} held-out games, ${signedPoints(g.diff)} ${pointsInterval(g.lo, g.hi)} (${DIFFERENCE_LABEL}, here tuned − before): ${verdict}.`;
+}
+
 export function tuneCommandSection(s: TuneSection): CommandSection {
-  return { key: 'tune', data: s, heading: 'Tuned policy', html: tuneHtml(s), charts: [searchChart(s)], csv: { 'tune.csv': tuneCsv(s) } };
+  return { key: 'tune', data: s, heading: 'Tuned policy', headline: tuneHeadline(s), html: tuneHtml(s), charts: [searchChart(s)], csv: { 'tune.csv': tuneCsv(s) } };
 }

@@ -4,7 +4,7 @@
 // same-side comparisons surer than this says); no multiplicity correction.
 // The race's own decision uses exact simultaneous bounds instead.
 
-import { erfc } from './stats.js';
+import { erfc } from '../stats.js';
 
 const STEPS = 4000;
 

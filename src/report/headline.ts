@@ -1,0 +1,90 @@
+// The one sentence at the top of every page (and under the terminal title):
+// the finding a reader wants first, in percentage points, with its error.
+// A run says who the game favours; a comparison, its largest change; a
+// sweep, the range Town's rate covers.
+
+import { DIFFERENCE_LABEL, type PairSummary, type StudySummary } from './summary.js';
+import { halfWidth } from './format.js';
+import { mafiaTeamName } from './teams.js';
+
+/** 0.634 -> "63.4%". */
+export function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+/** 0.131 -> "13.1 points"; the sign goes in the words around it. */
+export function points(x: number, digits = 1): string {
+  const n = Math.abs(100 * x).toFixed(digits);
+  return `${n} point${n === '1' || n === '1.0' ? '' : 's'}`;
+}
+
+/** [−31.9, −27.3]: an interval of a difference, in points, with true minus signs. */
+export function pointsInterval(lo: number, hi: number): string {
+  const f = (x: number) => {
+    const t = Math.abs(100 * x).toFixed(1);
+    return t === '0.0' ? '0.0' : `${x < 0 ? '−' : '+'}${t}`;
+  };
+  return `[${f(lo)}, ${f(hi)}]`;
+}
+
+/** "+13.1 points", "−2.0 points", "0.0 points". */
+export function signedPoints(x: number): string {
+  const t = Math.abs(100 * x).toFixed(1);
+  return t === '0.0' ? '0.0 points' : `${x < 0 ? '−' : '+'}${t} points`;
+}
+
+/** Capital first letter: headlines start with a team name the tables print in lower case. */
+export function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "Town-favoured by 13 points" against an even game, or "even" when 0.5 is inside the interval. */
+export function leanText(rate: { rate: number; lo: number; hi: number }): string {
+  if (rate.lo <= 0.5 && rate.hi >= 0.5) return 'an even game for Town (0.500 is inside the 95% interval)';
+  const by = points(rate.rate - 0.5, 0);
+  return rate.rate > 0.5 ? `Town-favoured by ${by}` : `against Town by ${by}`;
+}
+
+export function studyHeadline(s: StudySummary): string {
+  if (s.sweep) return sweepHeadline(s);
+  if (s.pairs.length > 0) return compareHeadline(s);
+  return runHeadline(s);
+}
+
+function runHeadline(s: StudySummary): string {
+  const v = s.variants[0];
+  if (!v || v.games === 0) return 'No games were played.';
+  const town = v.rates.town;
+  const team = mafiaTeamName(v.preset);
+  const maniac = v.rates.maniac.count > 0 ? `, Maniac ${pct(v.rates.maniac.rate)}` : '';
+  return `Town wins ${pct(town.rate)} ±${(100 * halfWidth(town)).toFixed(1)}, ${team} ${pct(v.rates.mafia.rate)}${maniac}: ${leanText(town)}.`;
+}
+
+/** The pair whose Town difference is largest, preferring changes from the study's first variant, then significant ones. */
+function largestTownChange(all: readonly PairSummary[]): PairSummary | undefined {
+  const fromFirst = all.filter((p) => p.base === 0);
+  const pairs = fromFirst.length > 0 ? fromFirst : all;
+  const tested = pairs.filter((p) => p.differences.town.tested);
+  const significant = tested.filter((p) => p.differences.town.significant);
+  const pool = significant.length > 0 ? significant : tested;
+  return [...pool].sort((a, b) => Math.abs(b.differences.town.diff) - Math.abs(a.differences.town.diff))[0];
+}
+
+function compareHeadline(s: StudySummary): string {
+  const p = largestTownChange(s.pairs);
+  if (!p) return 'Town never won under any variant.';
+  const d = p.differences.town;
+  // Labels are the user's words: quoted, so "neither" or "roles.putana=0" never reads as part of the sentence.
+  const what = `Town wins ${pct(d.variantRate)} under "${p.variantLabel}" against ${pct(d.baseRate)} under "${p.baseLabel}": ${signedPoints(d.diff)} ${pointsInterval(d.lo, d.hi)} (${DIFFERENCE_LABEL})`;
+  if (d.significant) return `${what}${s.pairs.length > 1 ? `, the largest significant change from "${p.baseLabel}"` : ''}.`;
+  return `${what}; no variant changes Town's win rate significantly (Holm, 5%).`;
+}
+
+function sweepHeadline(s: StudySummary): string {
+  const played = s.variants.filter((v) => v.games > 0);
+  if (played.length === 0) return 'No games were played.';
+  const byTown = [...played].sort((a, b) => a.rates.town.rate - b.rates.town.rate);
+  const lo = byTown[0]!;
+  const hi = byTown[byTown.length - 1]!;
+  return `Town wins from ${pct(lo.rates.town.rate)} (${lo.label}) to ${pct(hi.rates.town.rate)} (${hi.label}) across the ${played.length} points of the sweep.`;
+}
