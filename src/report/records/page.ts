@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { STAT_NAMES } from '../../sim/records/stats.js';
-import { htmlTable } from '../balanceFormat.js';
+import { htmlTable } from '../balance/format.js';
 import { escapeHtml } from '../html.js';
 import { renderSvg } from '../render.js';
 import type { WrittenReport } from '../write.js';

@@ -3,7 +3,7 @@
 // statistic). No rendering here, so the commands load no vega for a table.
 
 import { STAT_MEANING, STAT_NAMES, zScore, type Statistic, type StatisticsJSON } from '../../sim/records/stats.js';
-import { csvText, textTable } from '../balanceFormat.js';
+import { csvText, textTable } from '../balance/format.js';
 import { fmtInterval, fmtRate } from '../format.js';
 
 /** "11/63", or "–" without data. */
