@@ -11,11 +11,10 @@ import { DEFAULT_AGENTS } from '../agents/index.js';
 import { isPresetName } from '../engine/presets.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { VariantInput } from '../report/summary.js';
-import { wholeNumber } from './common.js';
-import { experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './balance.js';
-import { DEFAULT_PRECISION_CAP, executeStudy, parsePrecision, resolveSetup, uniqueLabels, withStudyOutput, type OutputArgs, type Setup, type StudyPlan } from './compare.js';
+import { parsePrecision, resolveSetup, wholeNumber, type Setup } from './common.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { planSweep, parseVary } from './sweep.js';
+import { experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './experimentBalance.js';
+import { DEFAULT_PRECISION_CAP, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
 
 const VariantSchema = z.strictObject({
   label: z.string().min(1).optional(),

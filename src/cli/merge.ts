@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { mergeParts, type LoadedPart } from '../sim/merge.js';
 import { buildRunSummary } from '../sim/summary.js';
+import { asUsageError, commandLine } from './common.js';
 import { UsageError, guarded } from './errors.js';
-import { asUsageError, commandLine, formatSummaryTable } from './run.js';
-import { writeRunReport } from './runReport.js';
+import { formatSummaryTable, writeRunReport } from './runReport.js';
 
 interface MergeArgs {
   parts?: string[];

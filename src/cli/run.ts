@@ -4,7 +4,6 @@
 
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { OUTCOME_NAMES } from '../engine/events.js';
 import type { Rules } from '../engine/rules.js';
 import { SimInputError, WorkerFailure } from '../sim/errors.js';
 import { writeFileAtomic } from '../sim/files.js';
@@ -12,10 +11,10 @@ import { progressBar } from '../sim/progress.js';
 import { runGames, type RunResult } from '../sim/run.js';
 import { GameFailure } from '../sim/runRange.js';
 import { partFileName, resolveShard, shardRange, type ShardSpec } from '../sim/shard.js';
-import { buildRunSummary, describeStop, type RunSummary } from '../sim/summary.js';
-import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { buildRunSummary, type RunSummary } from '../sim/summary.js';
+import { agentsFromArgs, asUsageError, commandLine, parsePrecision, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
-import { studyName, writeRunReport } from './runReport.js';
+import { formatSummaryTable, studyName, writeRunReport } from './runReport.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
 
 export const DEFAULT_GAMES = 100000;
@@ -87,7 +86,7 @@ function planRun(a: RunArgs): RunPlan {
   const rules = loadRules(a);
   const agents = agentsFromArgs(a).canonical;
   const seed = wholeNumber('--seed', a.seed, 0);
-  const precision = a.precision === undefined ? null : parsePrecision(a.precision);
+  const precision = a.precision === undefined ? null : parsePrecision('--precision', a.precision, '0.005 for ±0.5 points');
   const games = a.games !== undefined ? wholeNumber('--games', a.games, 1) : precision !== null ? DEFAULT_PRECISION_CAP : DEFAULT_GAMES;
   const threads = a.threads === undefined ? undefined : wholeNumber('--threads', a.threads, 1, MAX_THREADS);
   const shard = asUsageError(() => resolveShard(a.shard, a.shards));
@@ -112,12 +111,6 @@ function planRun(a: RunArgs): RunPlan {
     checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },
     command: commandLine(process.argv.slice(2)),
   };
-}
-
-function parsePrecision(raw: string): number {
-  const p = /^\s*(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i.test(raw) ? Number(raw) : NaN;
-  if (!(p > 0 && p < 0.5)) throw new UsageError('--precision', `got ${JSON.stringify(raw)}; use a half-width between 0 and 0.5, e.g. 0.005 for ±0.5 points`);
-  return p;
 }
 
 /** Runs the games with a progress bar; Ctrl-C (or SIGTERM) ends the run cleanly with what finished. */
@@ -188,42 +181,8 @@ async function writeOutputs(plan: RunPlan, s: RunSummary, r: RunResult, a: RunAr
   if (!s.complete) note(`interrupted after ${s.games} games${plan.checkpoint ? `; continue with the same command plus --resume` : ''}`);
 }
 
-/** A compact terminal table of a run summary (also used by `merge`). */
-export function formatSummaryTable(s: RunSummary): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const lines = [
-    `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
-    `${describeStop(s)}`,
-    '  outcome    rate    ±95%     games',
-  ];
-  for (const o of OUTCOME_NAMES) {
-    const r = s.rates[o];
-    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
-  }
-  const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
-  if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
-  for (const [role, r] of Object.entries(s.roles)) {
-    const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
-    const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
-    lines.push(`  ${role.padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
-  }
-  const rp = s.reproducibility;
-  lines.push(`${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
-  lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
-  return lines.join('\n') + '\n';
-}
-
 function note(msg: string): void {
   process.stderr.write(`mafia-sim: ${msg}\n`);
-}
-
-export function asUsageError<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof SimInputError) throw new UsageError(e.field, e.detail);
-    throw e;
-  }
 }
 
 /** Turns a failed game into its replay command, a dead worker into one clear line; both exit 1. */
@@ -253,13 +212,4 @@ export function replayCommand(a: RulesArgs & AgentArgs, plan: { agents: string; 
   for (const m of a.agentModule ?? []) args.push('--agent-module', m);
   args.push('--seed', String(plan.seed), '--game', String(game));
   return commandLine(args);
-}
-
-/** `mafia-sim ARGS...` with shell quoting where needed, so it can be pasted back. */
-export function commandLine(args: readonly string[]): string {
-  return ['mafia-sim', ...args.map(shellQuote)].join(' ');
-}
-
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

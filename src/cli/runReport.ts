@@ -1,13 +1,15 @@
-// The report folder of a whole run (from `run` or from `merge` of its
-// shards): the sim's run summary, turned into the study summary every report
-// view is drawn from, with the run summary kept verbatim under `run`.
+// What a whole run (from `run` or from `merge` of its shards) prints and
+// writes: the compact terminal table, and the report folder, the sim's run
+// summary turned into the study summary every report view is drawn from,
+// with the run summary kept verbatim under `run`.
 
 import { basename, extname } from 'node:path';
 import { isPresetName } from '../engine/presets.js';
 import { rulesFromCanonical } from '../engine/rules.js';
 import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import type { RunSummary } from '../sim/summary.js';
+import { describeStop, type RunSummary } from '../sim/summary.js';
+import { OUTCOME_NAMES } from '../engine/events.js';
 
 /** A short study name for the default folder: the preset, or the rules file's name. */
 export function studyName(rulesArg: string): string {
@@ -40,4 +42,29 @@ export async function writeRunReport(dir: string | undefined, r: RunReportInput)
   });
   const written = await writeReport(dir ?? defaultReportDir(study.study), study);
   return { dir: written.dir, html: written.html };
+}
+
+/** A compact terminal table of a run summary (also used by `merge`). */
+export function formatSummaryTable(s: RunSummary): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lines = [
+    `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
+    `${describeStop(s)}`,
+    '  outcome    rate    ±95%     games',
+  ];
+  for (const o of OUTCOME_NAMES) {
+    const r = s.rates[o];
+    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
+  }
+  const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
+  if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
+  for (const [role, r] of Object.entries(s.roles)) {
+    const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
+    const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
+    lines.push(`  ${role.padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
+  }
+  const rp = s.reproducibility;
+  lines.push(`${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
+  lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
+  return lines.join('\n') + '\n';
 }

@@ -14,10 +14,9 @@ import { buildSummary } from '../report/summary.js';
 import { roundParam, tune, TUNE_DEFAULTS, type Point, type TuneParam } from '../sim/balance/tune.js';
 import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
-import { agentsFromArgs, wholeNumber } from './common.js';
-import { baseSetup, finishCommand, progressLine, reportDir, reproduceLine, studyText, threadsOf, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './balance.js';
-import { resolveSetup } from './compare.js';
+import { agentsFromArgs, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
+import { finishCommand, progressLine, reportDir, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
 export const DEFAULT_TEST_GAMES = 20_000;
@@ -117,7 +116,7 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
   const trainGames = wholeNumber('--games', a.games, 100);
   const testGames = wholeNumber('--test-games', a.testGames, 100);
   const iterations = wholeNumber('--iterations', a.iterations, 1, 100);
-  const { rules, agents } = resolveSetup(baseSetup(a));
+  const { rules, agents } = resolveSetup(setupOf(a));
   const spec = agentsFromArgs(a);
   const scope = a.team;
   const { params, profile } = tuneParams(a.params, spec, scope, a.team, rules);

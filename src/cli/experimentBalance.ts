@@ -1,0 +1,104 @@
+// Experiment files of the balance family (balance, roles, fair, tune): the
+// file stands for a command line of that command, which is parsed by the
+// command's own yargs definition, so the file takes exactly the command's flags.
+
+import { dirname, isAbsolute, join } from 'node:path';
+import yargs from 'yargs';
+import { isPresetName } from '../engine/presets.js';
+import { balanceCommand } from './balance.js';
+import { UsageError } from './errors.js';
+import { fairCommand } from './fair.js';
+import { rolesCommand } from './roles.js';
+import { tuneCommand } from './tune.js';
+
+/** Commands whose experiment files (experiments/balance-*.yaml) this module runs. */
+export const BALANCE_EXPERIMENT_COMMANDS = ['balance', 'roles', 'fair', 'tune'] as const;
+export type BalanceExperimentCommand = (typeof BALANCE_EXPERIMENT_COMMANDS)[number];
+
+export function isBalanceExperiment(doc: unknown): doc is Record<string, unknown> & { command: BalanceExperimentCommand } {
+  return typeof doc === 'object' && doc !== null && (BALANCE_EXPERIMENT_COMMANDS as readonly string[]).includes(String((doc as Record<string, unknown>)['command']));
+}
+
+/** `forPlayers` -> `--for-players`; `agentParams` is the repeatable `--agent-param`. */
+function flagOf(key: string): string {
+  if (key === 'agentParams') return '--agent-param';
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/**
+ * An experiment file as the command line it stands for: every key but
+ * `command` is a flag of that command (camelCase or kebab-case), a list is a
+ * repeated flag, and a rules file is found beside the experiment.
+ */
+export function experimentArgv(file: string, doc: Record<string, unknown>): string[] {
+  const argv: string[] = [String(doc['command'])];
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === 'command' || value === undefined || value === null) continue;
+    const flag = key.startsWith('--') ? key : flagOf(key);
+    const text = (v: unknown) => (key === 'rules' && typeof v === 'string' && !isPresetName(v) && !isAbsolute(v) ? join(dirname(file), v) : typeof v === 'string' ? v.trim() : String(v));
+    if (typeof value === 'boolean') argv.push(value ? flag : `--no-${flag.slice(2)}`);
+    else if (Array.isArray(value)) for (const v of value) argv.push(flag, text(v));
+    else if (typeof value === 'object') throw new UsageError(`${file}: ${key}`, 'expected a value or a list, not a mapping');
+    else argv.push(flag, text(value));
+  }
+  return argv;
+}
+
+export interface ExperimentOverrideArgs {
+  readonly seed?: string;
+  readonly games?: string;
+  readonly threads?: string;
+  readonly out?: string;
+  readonly json?: boolean;
+  readonly quiet?: boolean;
+  readonly title?: string;
+}
+
+/**
+ * The `mafia-sim experiment FILE` flags as flags of the file's command:
+ * `--games` is the game budget of a balance race, the game cap of `fair`,
+ * and the games per setup (point) of `roles` and `tune`.
+ */
+export function experimentOverrideFlags(command: BalanceExperimentCommand, o: ExperimentOverrideArgs): string[] {
+  const games = command === 'balance' ? '--budget' : command === 'fair' ? '--max-games' : '--games';
+  return [
+    ...(o.seed !== undefined ? ['--seed', o.seed] : []),
+    ...(o.games !== undefined ? [games, o.games] : []),
+    ...(o.threads !== undefined ? ['--threads', o.threads] : []),
+    ...(o.out !== undefined ? ['--out', o.out] : []),
+    ...(o.json ? ['--json'] : []),
+    ...(o.quiet ? ['--quiet'] : []),
+    ...(o.title !== undefined ? ['--title', o.title] : []),
+  ];
+}
+
+/** `argv` with every flag that `extra` gives taken out (flag and value), then `extra` appended. */
+export function withOverrides(argv: readonly string[], extra: readonly string[]): string[] {
+  const given = new Set(extra.filter((w) => w.startsWith('--')));
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    const hasValue = i + 1 < argv.length && !argv[i + 1]!.startsWith('--');
+    if (w.startsWith('--') && given.has(w)) {
+      if (hasValue) i++;
+      continue;
+    }
+    out.push(w);
+  }
+  return [...out, ...extra];
+}
+
+/** Runs a balance, roles, fair or tune experiment file; `extra` flags (e.g. --seed, --out) are added last and win. */
+export async function runBalanceExperiment(file: string, doc: Record<string, unknown> & { command: BalanceExperimentCommand }, extra: readonly string[] = []): Promise<void> {
+  const y = yargs(withOverrides(experimentArgv(file, doc), extra))
+    .strict()
+    .fail((msg, err) => {
+      throw err ?? new UsageError(file, msg.replace(/^Unknown arguments?: /, 'unknown key(s): '));
+    });
+  // Each command module has its own argument type, so each is registered by its own call.
+  if (doc.command === 'balance') y.command(balanceCommand);
+  else if (doc.command === 'fair') y.command(fairCommand);
+  else if (doc.command === 'roles') y.command(rolesCommand);
+  else y.command(tuneCommand);
+  await y.parseAsync();
+}
