@@ -3,7 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { isPresetName } from '../engine/presets.js';
+import { PRESET_NAMES, isPresetName } from '../engine/presets.js';
+import { didYouMean } from '../engine/spelling.js';
 import { resolveRules, type Rules, type RulesDoc } from '../engine/rules.js';
 import { UsageError } from './errors.js';
 
@@ -22,7 +23,7 @@ export function loadRulesDoc(arg: string): RulesDoc {
   try {
     text = readFileSync(arg, 'utf8');
   } catch {
-    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file`);
+    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file${didYouMean(arg, PRESET_NAMES)}`);
   }
   let doc: unknown;
   try {

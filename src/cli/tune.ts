@@ -7,7 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { parseAgents, type AgentSpec } from '../agents/index.js';
-import { paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
+import { PARAM_KEYS, paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
+import { didYouMean } from '../engine/spelling.js';
 import type { Rules } from '../engine/rules.js';
 import { tuneCommandSection, tuneSection, tuneText, type TuneSection } from '../report/balanceTune.js';
 import { buildSummary } from '../report/summary.js';
@@ -54,7 +55,7 @@ export function tuneParams(text: string, spec: AgentSpec, scope: string, team: T
   if (new Set(keys).size !== keys.length) throw new UsageError('--params', 'a parameter is listed twice');
   const params = keys.map((key): TuneParam => {
     const p = paramSpec(key);
-    if (!p) throw new UsageError('--params', `unknown policy parameter ${JSON.stringify(key)}; see README.md (The players)`);
+    if (!p) throw new UsageError('--params', `unknown policy parameter ${JSON.stringify(key)}${didYouMean(key, PARAM_KEYS)}; see mafia-sim players --list`);
     const side = SIDE_OF_PREFIX[key.split('.')[0]!] ?? (key.includes('.') ? undefined : team);
     const maniacSide: TeamName = rules.options['maniac.team'] === 'town' ? 'town' : 'maniac';
     const owner = side === 'depends' ? maniacSide : side;
@@ -169,7 +170,7 @@ export const tuneCommand = {
   describe: "search a team's policy parameters for its best win rate against the other side, and save the result as a profile",
   builder: (y: Argv) =>
     withBalanceBasics(y)
-      .option('params', { type: 'string', demandOption: 'give --params KEY,KEY,... (policy parameters; see README.md (The players))', requiresArg: true, describe: 'the parameters to tune, e.g. readSkill,mafia.blend,mafia.fakeClaim' })
+      .option('params', { type: 'string', demandOption: 'give --params KEY,KEY,... (policy parameters; see mafia-sim players --list)', requiresArg: true, describe: 'the parameters to tune, e.g. readSkill,mafia.blend,mafia.fakeClaim' })
       .option('games', { type: 'string', default: String(DEFAULT_TUNE_GAMES), requiresArg: true, describe: 'training games per point (the same games for every point)' })
       .option('test-games', { type: 'string', default: String(DEFAULT_TEST_GAMES), requiresArg: true, describe: 'fresh games on which the gain is measured' })
       .option('iterations', { type: 'string', default: String(TUNE_DEFAULTS.iterations), requiresArg: true, describe: 'search rounds at most' })

@@ -3,9 +3,10 @@
 // names the field and the fix. Reading files is the caller's job.
 
 import { createHash } from 'node:crypto';
-import { OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
+import { OPTION_KEYS, OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
 import { FORUM_MIN_PLAYERS, PRESETS, PRESET_NAMES, isPresetName, type PresetName } from './presets.js';
 import { ROLES, ROLE_COUNT, ROLE_KEYS, Role, Team, roleFromKey } from './roles.js';
+import { didYouMean } from './spelling.js';
 
 /** A bad rules input: `field` names what to change; the message says what is allowed. */
 export class RulesError extends Error {
@@ -130,7 +131,7 @@ function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (
   checkDocKeys(d);
   const presetName = d.preset ?? 'club';
   if (!isPresetName(presetName)) {
-    throw new RulesError('preset', `unknown preset ${JSON.stringify(presetName)}; use one of ${PRESET_NAMES.join(', ')} or a rules file`);
+    throw new RulesError('preset', `unknown preset ${JSON.stringify(presetName)}${didYouMean(presetName, PRESET_NAMES)}; use one of ${PRESET_NAMES.join(', ')} or a rules file`);
   }
   const preset = PRESETS[presetName];
   const options: Record<string, OptionValue> = { ...baseOptions(), ...preset.options };
@@ -184,7 +185,7 @@ function checkDocKeys(d: RulesDoc): void {
   }
   for (const k of Object.keys(d)) {
     if (!DOC_KEYS.includes(k)) {
-      throw new RulesError(k, `unknown key in a rules file; allowed keys: ${DOC_KEYS.join(', ')}`);
+      throw new RulesError(k, `unknown key in a rules file${didYouMean(k, DOC_KEYS)}; allowed keys: ${DOC_KEYS.join(', ')}`);
     }
   }
   for (const k of ['roles', 'options'] as const) {
@@ -206,7 +207,7 @@ function parseCount(field: string, raw: unknown, min: number): number {
 function applyRole(key: string, raw: unknown, into: Map<Role, number>): void {
   const role = roleFromKey(key);
   if (role === undefined) {
-    throw new RulesError(`roles.${key}`, `unknown role; roles are ${ROLE_KEYS.join(', ')}`);
+    throw new RulesError(`roles.${key}`, `unknown role${didYouMean(key, ROLE_KEYS, (r) => `roles.${r}`)}; roles are ${ROLE_KEYS.join(', ')}`);
   }
   into.set(role, parseCount(`roles.${ROLES[role]!.key}`, raw, 0));
 }
@@ -214,7 +215,7 @@ function applyRole(key: string, raw: unknown, into: Map<Role, number>): void {
 function applyOption(key: string, raw: unknown, into: Record<string, OptionValue>, where: string): void {
   const spec = optionSpec(key);
   if (!spec) {
-    throw new RulesError(key, `unknown rule option (in ${where}); see \`mafia-sim rules --list\` for the ${OPTION_SPECS.length} options`);
+    throw new RulesError(key, `unknown rule option (in ${where})${didYouMean(key, [...OPTION_KEYS, 'players', 'mafia'])}; see \`mafia-sim rules --list\` for the ${OPTION_SPECS.length} options`);
   }
   const v = parseOptionValue(spec, raw);
   if (typeof v === 'object') throw new RulesError(key, v.error.slice(key.length + 2));
