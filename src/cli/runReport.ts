@@ -4,7 +4,7 @@
 // with the run summary kept verbatim under `run`.
 
 import { basename, extname } from 'node:path';
-import { isPresetName } from '../engine/presets.js';
+import { isPresetName, roleWord } from '../engine/presets.js';
 import { rulesFromCanonical } from '../engine/rules.js';
 import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
@@ -61,7 +61,7 @@ export function formatSummaryTable(s: RunSummary): string {
   for (const [role, r] of Object.entries(s.roles)) {
     const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
     const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
-    lines.push(`  ${role.padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
+    lines.push(`  ${roleWord(s.preset, role).padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
   }
   const rp = s.reproducibility;
   lines.push(`${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
