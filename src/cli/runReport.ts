@@ -26,7 +26,7 @@ export interface RunReportInput {
 
 /** Writes the report folder for a finished (or interrupted) whole run; returns the page's path. */
 export async function writeRunReport(dir: string | undefined, r: RunReportInput): Promise<{ dir: string; html: string }> {
-  const { defaultReportDir, writeReport } = await import('../report/write.js');
+  const { intoReportDir, writeReport } = await import('../report/write.js');
   const s = r.summary;
   const rules = rulesFromCanonical(r.canonical, isPresetName(s.preset) ? s.preset : 'club');
   const study = buildSummary({
@@ -40,7 +40,7 @@ export async function writeRunReport(dir: string | undefined, r: RunReportInput)
     ...(s.precision ? { precision: { target: s.precision.target, cap: s.range.total, stopped: s.stopped } } : {}),
     run: s,
   });
-  const written = await writeReport(dir ?? defaultReportDir(study.study), study);
+  const written = await intoReportDir(dir, study.study, (d) => writeReport(d, study));
   return { dir: written.dir, html: written.html };
 }
 

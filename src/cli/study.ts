@@ -175,8 +175,8 @@ export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ s
   }
   const { precision, ...rest } = plan;
   const summary = buildSummary({ ...rest, result, ...(precision !== undefined ? { precision: { target: precision, cap: plan.games, stopped: result.stopped } } : {}) });
-  const { defaultReportDir, writeReport } = await import('../report/write.js');
-  const report = await writeReport(io.out ?? defaultReportDir(plan.study), summary);
+  const { intoReportDir, writeReport } = await import('../report/write.js');
+  const report = await intoReportDir(io.out, plan.study, (dir) => writeReport(dir, summary));
   if (io.json) {
     process.stdout.write(JSON.stringify(summary) + '\n');
     process.stderr.write(`report: ${report.html}\n`);
@@ -284,7 +284,8 @@ export function progressLine(a: { quiet: boolean; json: boolean }): (text: strin
 export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string): Promise<void> {
   // Loaded here, not at start: rendering pulls in vega, which no other path needs.
   const { writeCommandReport } = await import('../report/balancePage.js');
-  const report = await writeCommandReport(io.out ?? (await reportDir(study)), s, section);
+  const { intoReportDir } = await import('../report/write.js');
+  const report = await intoReportDir(io.out, study, (dir) => writeCommandReport(dir, s, section));
   if (io.json) {
     process.stdout.write(JSON.stringify(sectionedSummary(s, section)) + '\n');
     process.stderr.write(`report: ${report.html}\n`);
@@ -293,10 +294,9 @@ export async function finishCommand(study: string, io: BalanceOutputArgs, s: Stu
   }
 }
 
-/** `reports/<study>-<time>`, the default report folder. */
-export async function reportDir(study: string): Promise<string> {
-  const { defaultReportDir } = await import('../report/write.js');
-  return defaultReportDir(study);
+/** A new `reports/<study>-<time>[-n]` folder, created now, for a command that must know it before writing (tune's profile). */
+export async function claimReportDir(study: string): Promise<string> {
+  return (await import('../report/write.js')).claimReportDir(study);
 }
 
 export function studyText(io: BalanceOutputArgs): { title?: string; description?: string } {

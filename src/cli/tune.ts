@@ -17,7 +17,7 @@ import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
 import { agentsFromArgs, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
-import { finishCommand, progressLine, reportDir, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
 export const DEFAULT_TEST_GAMES = 20_000;
@@ -134,7 +134,7 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
     { label: 'tuned', rules, agents: agentsTuned },
   ];
   const heldOut = await runGames({ variants, seed, games: trainGames + testGames, from: trainGames, to: trainGames + testGames, ...threads });
-  const out = a.out ?? (await reportDir(`tune-${a.team}`));
+  const out = a.out ?? (await claimReportDir(`tune-${a.team}`));
   const profileFile = resolve(a.save ?? `${out}/tuned-${a.team}.json`);
   const section = tuneSection({
     team: a.team,
