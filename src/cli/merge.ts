@@ -35,7 +35,8 @@ export const mergeCommand = {
       ...merged.input,
       run: {
         command: commandLine(process.argv.slice(2)),
-        threads: merged.parts.reduce((s, p) => s + p.threads, 0),
+        // Each part ran on its own machine: the threads of one part, not their sum.
+        threads: Math.max(...merged.parts.map((p) => p.threads)),
         batchSize: merged.batchSize,
         elapsedMs: merged.elapsedMs,
         resumedGames: 0,

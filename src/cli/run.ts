@@ -48,7 +48,7 @@ interface RunPlan {
   readonly from: number;
   readonly to: number;
   readonly partPath: string | null;
-  /** The report folder: --out, or reports/<study>-<time>/ unless --json (scripts) or a shard. */
+  /** The report folder: --out, or a new reports/<study>-<time>/; none for a shard (it writes its part file). */
   readonly reportDir: string | null | 'default';
   readonly study: string;
   readonly checkpoint: { path: string; resume: boolean } | undefined;
@@ -65,10 +65,10 @@ export const runCommand = {
       .option('precision', { type: 'string', describe: "play until every outcome's 95% interval is within ±P (e.g. 0.005), up to --games" })
       .option('shard', { type: 'string', describe: 'play slice i of N of the games and write a part file for `mafia-sim merge` (i/N)' })
       .option('shards', { type: 'string', describe: 'shard count N, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' })
-      .option('out', { type: 'string', describe: 'report folder (default reports/<study>-<time>/, none with --json); with a shard: where part-i-of-N.json goes (default .)' })
+      .option('out', { type: 'string', describe: 'report folder (default: a new reports/<study>-<time>/, with or without --json); with a shard: where part-i-of-N.json goes (default .)' })
       .option('checkpoint', { type: 'string', describe: 'record finished batches in FILE, to --resume after a crash or Ctrl-C' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the run recorded in --checkpoint' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the result as one JSON object on stdout instead of the table (the report is still written; its path goes to stderr)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar or notes on stderr' }),
   handler: guarded(async (a: RunArgs) => {
     const plan = planRun(a);
@@ -106,7 +106,7 @@ function planRun(a: RunArgs): RunPlan {
     from,
     to,
     partPath: shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null,
-    reportDir: shard ? null : a.out !== undefined ? a.out : a.json ? null : 'default',
+    reportDir: shard ? null : a.out !== undefined ? a.out : 'default',
     study: studyName(a.rules),
     checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },
     command: commandLine(process.argv.slice(2)),
@@ -117,13 +117,16 @@ function planRun(a: RunArgs): RunPlan {
 async function execute(plan: RunPlan, a: RunArgs): Promise<RunResult> {
   const stop = new AbortController();
   let signals = 0;
+  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset });
   const onSignal = () => {
     if (++signals > 1) process.exit(EXIT_INTERRUPTED);
+    bar.stop();
+    // Said even with --quiet: a person pressed the key and waits for an answer.
+    note(`stopping: the batches in flight are dropped; the games finished in order are kept${plan.checkpoint ? ` in ${plan.checkpoint.path}` : ''} (Ctrl-C again quits at once)`);
     stop.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset });
   try {
     return await runGames({
       variants: [{ label: plan.rules.preset, rules: plan.rules, agents: plan.agents }],
@@ -175,9 +178,11 @@ async function writeOutputs(plan: RunPlan, s: RunSummary, r: RunResult, a: RunAr
           canonical: plan.rules.canonical,
         });
   process.stdout.write(a.json ? JSON.stringify(s) + '\n' : formatSummaryTable(s) + (report ? `report: ${report.html}\n` : ''));
+  // As every command does with --json: stdout holds only the object, the report's path goes to stderr.
+  if (report && a.json) process.stderr.write(`report: ${report.html}\n`);
   if (a.quiet) return;
   if (plan.partPath) note(`wrote ${plan.partPath}${s.complete ? '' : ' (marked "complete": false)'}`);
-  if (report && a.json) note(`report: ${report.html}`);
+  if (a.json && r.resumed > 0) note(`resumed: ${r.resumed} games from the checkpoint, ${s.games - r.resumed} played now`);
   if (!s.complete) note(`interrupted after ${s.games} games${plan.checkpoint ? `; continue with the same command plus --resume` : ''}`);
 }
 

@@ -8,7 +8,7 @@ import { isPresetName, roleWord } from '../engine/presets.js';
 import { rulesFromCanonical } from '../engine/rules.js';
 import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { describeStop, type RunSummary } from '../sim/summary.js';
+import { describeStop, type PartRecord, type RunSummary } from '../sim/summary.js';
 import { OUTCOME_NAMES } from '../engine/events.js';
 
 /** A short study name for the default folder: the preset, or the rules file's name. */
@@ -64,7 +64,15 @@ export function formatSummaryTable(s: RunSummary): string {
     lines.push(`  ${roleWord(s.preset, role).padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
   }
   const rp = s.reproducibility;
-  lines.push(`${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
+  if (rp.resumedGames > 0) lines.push(`resumed: ${rp.resumedGames.toLocaleString('en-US')} games from the checkpoint, ${(s.games - rp.resumedGames).toLocaleString('en-US')} played now`);
+  lines.push(rp.parts ? mergedLine(rp.parts, rp.elapsedSeconds) : `${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
   lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
   return lines.join('\n') + '\n';
+}
+
+/** A merge ran its parts on separate machines: their threads are per part, and their times add up to machine time, not wall time. */
+function mergedLine(parts: readonly PartRecord[], seconds: number): string {
+  const threads = [...new Set(parts.map((p) => p.threads))].sort((x, y) => x - y);
+  const each = threads.length === 1 ? `${threads[0]}` : `${threads[0]}-${threads[threads.length - 1]}`;
+  return `merged ${parts.length} parts (${each} thread${each === '1' ? '' : 's'} each), ${seconds.toFixed(1)} s of part time in all`;
 }

@@ -192,8 +192,8 @@ export function withStudyOutput<T>(y: Argv<T>, defaultGames: number) {
     .option('games', { type: 'string', describe: `games per variant (default ${defaultGames}; with --precision, the cap, default ${DEFAULT_PRECISION_CAP})` })
     .option('precision', { type: 'string', describe: "play until every outcome's 95% interval is within ±P in every variant (e.g. 0.01), up to --games" })
     .option('threads', { type: 'string', describe: 'worker threads (default: one per core)' })
-    .option('out', { type: 'string', describe: 'report folder (default: reports/<study>-<time>/)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print summary.json on stdout instead of the table' })
+    .option('out', { type: 'string', describe: 'report folder (default: a new reports/<study>-<time>/, with or without --json)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print summary.json on stdout instead of the table (the report is still written; its path goes to stderr)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
     .option('title', { type: 'string', describe: 'title of the report' });
 }
@@ -261,8 +261,8 @@ export function withBalanceBasics<T>(y: Argv<T>) {
   return withSeed(withAgents(withRules(y)))
     .option('team', { choices: TEAMS, default: 'town' as TeamName, describe: 'whose win rate to measure' })
     .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
-    .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/<study>-<time>/)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print summary.json on stdout instead of the table' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: a new reports/<study>-<time>/, with or without --json)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print summary.json on stdout instead of the table (the report is still written; its path goes to stderr)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' })
     .option('title', { type: 'string', requiresArg: true, describe: 'title of the report' })
     .option('description', { type: 'string', requiresArg: true, hidden: true, describe: 'a paragraph for the report (experiments)' });
