@@ -13,6 +13,7 @@ import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { VariantInput } from '../report/summary.js';
 import { parsePrecision, resolveSetup, wholeNumber, type Setup } from './common.js';
 import { guarded, isUserError, UsageError } from './errors.js';
+import { describeYamlError } from './rulesSource.js';
 import { experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './experimentBalance.js';
 import { DEFAULT_PRECISION_CAP, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
 
@@ -81,7 +82,7 @@ export function readExperimentDoc(file: string): Record<string, unknown> {
   try {
     doc = parseYaml(text);
   } catch (e) {
-    throw new UsageError(file, `not valid YAML: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+    throw new UsageError(file, `not valid YAML: ${describeYamlError(text, e)}`);
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(file, 'must be a YAML mapping with title, command, rules, ...');
   return doc as Record<string, unknown>;
