@@ -5,11 +5,11 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import yargs from 'yargs';
 import { isPresetName } from '../engine/presets.js';
-import { balanceCommand } from './balance.js';
-import { UsageError } from './errors.js';
-import { fairCommand } from './fair.js';
-import { rolesCommand } from './roles.js';
-import { tuneCommand } from './tune.js';
+import { balanceCommand, balanceMain } from './balance.js';
+import { isUserError, UsageError } from './errors.js';
+import { fairCommand, fairMain } from './fair.js';
+import { rolesCommand, rolesMain } from './roles.js';
+import { tuneCommand, tuneMain } from './tune.js';
 
 /** Commands whose experiment files (experiments/balance-*.yaml) this module runs. */
 export const BALANCE_EXPERIMENT_COMMANDS = ['balance', 'roles', 'fair', 'tune'] as const;
@@ -54,13 +54,17 @@ export interface ExperimentOverrideArgs {
   readonly title?: string;
 }
 
+/** The flag of each command that `experiment FILE --games N` sets (see experimentOverrideFlags). */
+export const GAMES_FLAG: Record<BalanceExperimentCommand, string> = { balance: '--budget', fair: '--max-games', roles: '--games', tune: '--games' };
+
 /**
  * The `mafia-sim experiment FILE` flags as flags of the file's command:
- * `--games` is the game budget of a balance race, the game cap of `fair`,
- * and the games per setup (point) of `roles` and `tune`.
+ * `--games` is the game budget of a balance race (over all candidates), the
+ * cap of a `fair` test (which stops as soon as it decides), and the games per
+ * setup (point) of `roles` and `tune`.
  */
 export function experimentOverrideFlags(command: BalanceExperimentCommand, o: ExperimentOverrideArgs): string[] {
-  const games = command === 'balance' ? '--budget' : command === 'fair' ? '--max-games' : '--games';
+  const games = GAMES_FLAG[command];
   return [
     ...(o.seed !== undefined ? ['--seed', o.seed] : []),
     ...(o.games !== undefined ? [games, o.games] : []),
@@ -88,17 +92,40 @@ export function withOverrides(argv: readonly string[], extra: readonly string[])
   return [...out, ...extra];
 }
 
+/**
+ * A user error raised by the command under its own flag names, in the terms
+ * the user wrote: a flag that came from a key of the file names that key
+ * (`x.yaml: vary`), one that came from an `experiment` flag names that flag
+ * (`--games`, not the `--budget` it stands for).
+ */
+export function inFileTerms(file: string, doc: Record<string, unknown>, fromFlags: ReadonlyMap<string, string>, e: unknown): unknown {
+  if (!isUserError(e)) return e;
+  const field = (e as { field?: string }).field;
+  if (field === undefined) return e;
+  const flag = field.split(' ')[0]!;
+  const rest = e.message.slice(field.length + 2);
+  const given = fromFlags.get(flag);
+  if (given !== undefined) return new UsageError(given + field.slice(flag.length), rest);
+  const key = Object.keys(doc).find((k) => k !== 'command' && (k.startsWith('--') ? k : flagOf(k)) === flag);
+  return key !== undefined ? new UsageError(`${file}: ${key}${field.slice(flag.length)}`, rest) : e;
+}
+
 /** Runs a balance, roles, fair or tune experiment file; `extra` flags (e.g. --seed, --out) are added last and win. */
-export async function runBalanceExperiment(file: string, doc: Record<string, unknown> & { command: BalanceExperimentCommand }, extra: readonly string[] = []): Promise<void> {
+export async function runBalanceExperiment(file: string, doc: Record<string, unknown> & { command: BalanceExperimentCommand }, extra: readonly string[] = [], fromFlags: ReadonlyMap<string, string> = new Map()): Promise<void> {
   const y = yargs(withOverrides(experimentArgv(file, doc), extra))
     .strict()
     .fail((msg, err) => {
       throw err ?? new UsageError(file, msg.replace(/^Unknown arguments?: /, 'unknown key(s): '));
     });
   // Each command module has its own argument type, so each is registered by its own call.
-  if (doc.command === 'balance') y.command(balanceCommand);
-  else if (doc.command === 'fair') y.command(fairCommand);
-  else if (doc.command === 'roles') y.command(rolesCommand);
-  else y.command(tuneCommand);
-  await y.parseAsync();
+  // Unguarded handlers, so their errors come back here to be put in the file's terms.
+  if (doc.command === 'balance') y.command({ ...balanceCommand, handler: balanceMain });
+  else if (doc.command === 'fair') y.command({ ...fairCommand, handler: fairMain });
+  else if (doc.command === 'roles') y.command({ ...rolesCommand, handler: rolesMain });
+  else y.command({ ...tuneCommand, handler: tuneMain });
+  try {
+    await y.parseAsync();
+  } catch (e) {
+    throw inFileTerms(file, doc, fromFlags, e);
+  }
 }
