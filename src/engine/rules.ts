@@ -76,19 +76,12 @@ const MAX_FIX_PLAYERS = 100;
  */
 function describeFixes(doc: RulesDoc | string, overrides: RulesOverrides, field: string): string {
   const set = overrides.set ?? [];
-  const plays = (key: string, value: number) => {
+  /** Whether the setup resolves with these `key=value` changes applied last. */
+  const plays = (...changes: string[]) => {
     try {
-      return resolveOnce(doc, { ...overrides, set: [...set, `${key}=${value}`] });
+      return resolveOnce(doc, { ...overrides, set: [...set, ...changes] }) !== null;
     } catch (e) {
-      if (e instanceof RulesError) return null;
-      throw e;
-    }
-  };
-  const plays2 = (players: number, mafia: number) => {
-    try {
-      return resolveOnce(doc, { ...overrides, set: [...set, `players=${players}`, `mafia=${mafia}`] });
-    } catch (e) {
-      if (e instanceof RulesError) return null;
+      if (e instanceof RulesError) return false;
       throw e;
     }
   };
@@ -97,20 +90,20 @@ function describeFixes(doc: RulesDoc | string, overrides: RulesOverrides, field:
   const fixes: string[] = [];
   const current = currentSize(doc, overrides);
   for (let n = current.players + 1; n <= MAX_FIX_PLAYERS; n++) {
-    if (plays('players', n)) {
+    if (plays(`players=${n}`)) {
       fixes.push(`${spell('players', n)} (the smallest table that plays)`);
       break;
     }
   }
   const count = field === 'mafia' ? current.mafia : field.startsWith('roles.') ? current.roles[roleFromKey(field.slice(6))!]! : undefined;
   if (count !== undefined) {
-    const near = [...Array(count).keys()].reverse().find((k) => plays(field, k)) ?? [1, 2, 3].map((k) => count + k).find((k) => plays(field, k));
+    const near = [...Array(count).keys()].reverse().find((k) => plays(`${field}=${k}`)) ?? [1, 2, 3].map((k) => count + k).find((k) => plays(`${field}=${k}`));
     if (near !== undefined) fixes.unshift(spell(field, near));
   }
   if (fixes.length === 0) {
     // Two things wrong at once (a tiny table with no Mafia): the smallest table with the fewest Mafia that plays.
     for (let n = current.players; n <= MAX_FIX_PLAYERS && fixes.length === 0; n++) {
-      const m = [...Array(n).keys()].find((k) => plays2(n, k));
+      const m = [...Array(n).keys()].find((k) => plays(`players=${n}`, `mafia=${k}`));
       if (m !== undefined) fixes.push(`${spell('players', n)} ${spell('mafia', m)}`);
     }
   }
