@@ -3,7 +3,8 @@
 // command's own yargs definition, so the file takes exactly the command's flags.
 
 import { dirname, isAbsolute, join } from 'node:path';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
+import { didYouMean } from '../engine/spelling.js';
 import { isPresetName } from '../engine/presets.js';
 import { balanceCommand, balanceMain } from './balance.js';
 import { isUserError, UsageError } from './errors.js';
@@ -92,6 +93,20 @@ export function withOverrides(argv: readonly string[], extra: readonly string[])
   return [...out, ...extra];
 }
 
+const COMMAND_OF: Record<BalanceExperimentCommand, { builder: (y: Argv) => unknown }> = { balance: balanceCommand, fair: fairCommand, roles: rolesCommand, tune: tuneCommand };
+
+/** yargs' "Unknown argument: first-lok" as the file's key, with the nearest key the command takes. */
+function unknownKeyError(file: string, command: BalanceExperimentCommand, msg: string): UsageError {
+  const unknown = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (!unknown) return new UsageError(file, msg);
+  const name = unknown[1]!.split(', ')[0]!;
+  const camel = (f: string) => f.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  // getOptions is public API that yargs' type declarations leave out.
+  const flags = Object.keys((COMMAND_OF[command].builder(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+  const keys = flags.filter((f) => f.length > 1 && f !== 'help' && f !== 'version').map(camel).map((k) => (k === 'agentParam' ? 'agentParams' : k));
+  return new UsageError(`${file}: ${camel(name)}`, `unknown key for a ${command} experiment${didYouMean(camel(name), keys)}; keys: ${keys.join(', ')}`);
+}
+
 /**
  * A user error raised by the command under its own flag names, in the terms
  * the user wrote: a flag that came from a key of the file names that key
@@ -115,7 +130,7 @@ export async function runBalanceExperiment(file: string, doc: Record<string, unk
   const y = yargs(withOverrides(experimentArgv(file, doc), extra))
     .strict()
     .fail((msg, err) => {
-      throw err ?? new UsageError(file, msg.replace(/^Unknown arguments?: /, 'unknown key(s): '));
+      throw err ?? unknownKeyError(file, doc.command, msg);
     });
   // Each command module has its own argument type, so each is registered by its own call.
   // Unguarded handlers, so their errors come back here to be put in the file's terms.

@@ -37,6 +37,7 @@ describe('experiment file mistakes', () => {
     ['a negative seed', 'title: t\ncommand: run\ngames: 10\nseed: -1\n', /: seed: got -1; use a value of at least 0$/],
     ['a misspelt choice', 'title: t\ncommand: compare\npairs: frist\nvariants:\n  - set: [doctor.maxSameTarget=1]\ngames: 10\n', /: pairs: got "frist" \(did you mean "first"\?\); use one of all, first$/],
     ['a misspelt key', 'title: t\ncommand: compare\nvariants:\n  - sett: [doctor.maxSameTarget=1]\ngames: 10\n', /: variants\[0\]\.sett: unknown key \(did you mean "set"\?\)/],
+    ['a misspelt balance key', 'command: balance\nvary: mafia=1..3\nbudgett: 5000\n', /: budgett: unknown key for a balance experiment \(did you mean "budget"\?\); keys: .*agentParams/],
     ['a balance key whose value is refused', 'command: balance\nvary: mafia=1..3\nbudget: 5\n', /: budget: the budget of 5 games cannot pay the first look/],
   ])('%s', async (_what, text, expected) => {
     const name = file(text);
