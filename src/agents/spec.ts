@@ -15,7 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ROLES, Role } from '../engine/roles.js';
-import { PARAM_SPECS, PROFILES, isProfile, paramSpec, type Profile } from './params.js';
+import { didYouMean } from '../engine/spelling.js';
+import { PARAM_KEYS, PARAM_SPECS, PROFILES, isProfile, paramSpec, type Profile } from './params.js';
 
 export const DEFAULT_AGENTS = 'club';
 
@@ -76,7 +77,7 @@ export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly stri
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq < 0) {
-      if (!isProfile(item)) throw new AgentSpecError('--agents', `unknown profile ${JSON.stringify(item)}; profiles: ${PROFILES.join(', ')}`);
+      if (!isProfile(item)) throw new AgentSpecError('--agents', `unknown profile ${JSON.stringify(item)}${didYouMean(item, PROFILES)}; profiles: ${PROFILES.join(', ')}`);
       if (base !== undefined && base !== item) throw new AgentSpecError('--agents', `two base profiles (${base}, ${item}); give one, and team=/role= for the rest`);
       base = item;
       continue;
@@ -114,7 +115,7 @@ function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignm
     applyProfileFile(scope, rhs, field, assignments, overrides);
     return;
   }
-  if (!isProfile(rhs)) throw new AgentSpecError(field, `unknown profile ${JSON.stringify(rhs)} for ${scope}; profiles: ${PROFILES.join(', ')} (or module:PATH)`);
+  if (!isProfile(rhs)) throw new AgentSpecError(field, `unknown profile ${JSON.stringify(rhs)} for ${scope}${didYouMean(rhs, PROFILES)}; profiles: ${PROFILES.join(', ')} (or module:PATH)`);
   assignments.set(scope, { kind: 'profile', profile: rhs });
 }
 
@@ -141,13 +142,21 @@ function applyProfileFile(scope: string, path: string, field: string, assignment
   }
   assignments.set(scope, { kind: 'profile', profile: d.base });
   for (const [key, value] of Object.entries(d.params as Record<string, unknown>)) {
-    if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter (see README.md (The players))`);
+    if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter${didYouMean(key, PARAM_KEYS)} (see mafia-sim players --list)`);
     try {
       parseParam(`${scope}.${key}`, String(value), field, overrides);
     } catch (e) {
       throw e instanceof AgentSpecError ? new AgentSpecError(field, `${path}: params.${e.message}`) : e;
     }
   }
+}
+
+/** A near parameter for `[scope.]key`: the key spelt right, with the scope kept when it is one. */
+function suggestParam(lhs: string): string {
+  const dot = lhs.indexOf('.');
+  const head = dot > 0 ? scopeOf(lhs.slice(0, dot)) : undefined;
+  if (head !== undefined) return didYouMean(lhs.slice(dot + 1), PARAM_KEYS, (k) => JSON.stringify(`${lhs.slice(0, dot)}.${k}`));
+  return didYouMean(lhs, [...PARAM_KEYS, ...SCOPES]);
 }
 
 function parseParam(lhs: string, rhs: string, field: string, overrides: Map<string, ParamOverride>): void {
@@ -157,7 +166,7 @@ function parseParam(lhs: string, rhs: string, field: string, overrides: Map<stri
     const dot = lhs.indexOf('.');
     const head = dot > 0 ? scopeOf(lhs.slice(0, dot)) : undefined;
     if (head === undefined || !paramSpec(lhs.slice(dot + 1))) {
-      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters are listed in README.md (The players) (e.g. readSkill, hunt.threshold)`);
+      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}${suggestParam(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters: see mafia-sim players --list (e.g. readSkill, hunt.threshold)`);
     }
     scope = head;
     key = lhs.slice(dot + 1);
@@ -172,7 +181,7 @@ function parseParam(lhs: string, rhs: string, field: string, overrides: Map<stri
 
 function assignModule(lhs: string, path: string, assignments: Map<string, Assignment>): void {
   const scope = scopeOf(lhs);
-  if (scope === undefined) throw new AgentSpecError('--agent-module', `unknown team or role ${JSON.stringify(lhs)}; use one of ${SCOPES.join(', ')}`);
+  if (scope === undefined) throw new AgentSpecError('--agent-module', `unknown team or role ${JSON.stringify(lhs)}${didYouMean(lhs, SCOPES)}; use one of ${SCOPES.join(', ')}`);
   if (path === '') throw new AgentSpecError('--agent-module', `no file given for ${scope}; use ${scope}=./file.js`);
   if (/[,\s]/.test(path)) throw new AgentSpecError('--agent-module', `${path}: module paths may not contain commas or spaces`);
   assignments.set(scope, { kind: 'module', path: isAbsolute(path) ? path : resolve(path) });

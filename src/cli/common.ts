@@ -1,9 +1,13 @@
-// Options shared by several commands, and their checks, so every command
-// names and validates them the same way.
+// Helpers every command shares, so each command names and validates its
+// inputs the same way: the common flags, numbers, setups (a rules source,
+// overrides and agents) and their changes, and pasteable command lines.
 
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
-import { UsageError } from './errors.js';
+import type { Rules } from '../engine/rules.js';
+import { SimInputError } from '../sim/errors.js';
+import { isUserError, UsageError } from './errors.js';
+import { loadRules } from './rulesSource.js';
 
 export const DEFAULT_SEED = 1;
 
@@ -17,8 +21,8 @@ export function withRules<T>(y: Argv<T>) {
 
 export function withAgents<T>(y: Argv<T>) {
   return y
-    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert), team=/role=PROFILE, [scope.]param=value, comma-separated (see README.md (The players))' })
-    .option('agent-param', { type: 'string', array: true, requiresArg: true, describe: 'policy parameter [scope.]key=value, e.g. readSkill=1.5 or town.noise=0 (repeatable)' })
+    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
+    .option('agent-param', { type: 'string', array: true, requiresArg: true, describe: 'policy parameter [scope.]key=value, e.g. readSkill=1.5 or town.noise=0 (repeatable; see mafia-sim players --list)' })
     .option('agent-module', { type: 'string', array: true, requiresArg: true, describe: 'your own agent for a team or role: role=./file.js exporting createAgent(seat, role) (repeatable)' });
 }
 
@@ -47,4 +51,124 @@ export function wholeNumber(flag: string, raw: unknown, min: number, max = Numbe
     throw new UsageError(flag, `got ${JSON.stringify(raw)}; use a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`);
   }
   return n;
+}
+
+/** A decimal within (lo, hi) (or [lo, hi] with `inclusive`), or a UsageError naming the flag. */
+export function decimal(flag: string, raw: unknown, lo: number, hi: number, inclusive = false): number {
+  if (Array.isArray(raw)) throw new UsageError(flag, `given ${raw.length} times; give it once`);
+  const s = String(raw).trim();
+  const x = /^(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(s) ? Number(s) : NaN;
+  const ok = inclusive ? x >= lo && x <= hi : x > lo && x < hi;
+  if (!ok) throw new UsageError(flag, `got ${JSON.stringify(raw)}; use a number ${inclusive ? 'from' : 'strictly between'} ${lo} ${inclusive ? 'to' : 'and'} ${hi}`);
+  return x;
+}
+
+export function threadsOf(a: { threads?: string }): { threads?: number } {
+  return a.threads !== undefined ? { threads: wholeNumber('--threads', a.threads, 1, 1024) } : {};
+}
+
+/** A 95% half-width target in (0, 0.5), or a UsageError naming the field. */
+export function parsePrecision(field: string, raw: unknown, example = '0.01'): number {
+  const s = String(raw).trim();
+  const p = /^(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(s) ? Number(s) : NaN;
+  if (!(p > 0 && p < 0.5)) throw new UsageError(field, `got ${JSON.stringify(raw)}; use a half-width between 0 and 0.5, e.g. ${example}`);
+  return p;
+}
+
+/** Everything that defines one variant before it is resolved. */
+export interface Setup {
+  readonly rules: string;
+  readonly players?: string;
+  readonly mafia?: string;
+  readonly set: readonly string[];
+  readonly agents: string;
+  readonly agentParam: readonly string[];
+  readonly agentModule: readonly string[];
+}
+
+export type Assignment = readonly [key: string, value: string];
+
+export function parseAssignment(text: string, field: string): Assignment {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UsageError(field, `expected key=value, got ${JSON.stringify(text)}`);
+  return [text.slice(0, eq).trim(), text.slice(eq + 1).trim()];
+}
+
+/**
+ * One change to a setup. Keys: `rules` (preset or file), `agents` (the whole
+ * agents text), `agents.<team or role>` (that scope's profile, e.g.
+ * agents.mafia=expert), `agent-param.<[scope.]key>` (a policy parameter),
+ * and anything `--set` takes (rule options, `roles.<role>`, `players`, `mafia`).
+ */
+export function applyAssignment(s: Setup, [key, value]: Assignment): Setup {
+  if (key === 'rules') return { ...s, rules: value };
+  if (key === 'agents') return { ...s, agents: value };
+  if (key.startsWith('agents.')) return { ...s, agents: `${s.agents},${key.slice('agents.'.length)}=${value}` };
+  if (key.startsWith('agent-param.')) return { ...s, agentParam: [...s.agentParam, `${key.slice('agent-param.'.length)}=${value}`] };
+  return { ...s, set: [...s.set, `${key}=${value}`] };
+}
+
+export function resolveSetup(s: Setup): { rules: Rules; agents: string } {
+  const rules = loadRules({ rules: s.rules, players: s.players, mafia: s.mafia, set: [...s.set] });
+  const agents = agentsFromArgs({ agents: s.agents, agentParam: [...s.agentParam], agentModule: [...s.agentModule] }).canonical;
+  return { rules, agents };
+}
+
+/** `--agents` may be repeated; the pieces form one comma-separated text. */
+export function agentsText(agents: string | readonly string[]): string {
+  return typeof agents === 'string' ? agents : agents.join(',');
+}
+
+/** The setup every variant starts from: the shared rule flags and players of the command line (without the rules source). */
+export function baseSetup(a: { players?: string; mafia?: string; set?: string[] } & AgentArgs): Omit<Setup, 'rules'> {
+  return {
+    ...(a.players !== undefined ? { players: a.players } : {}),
+    ...(a.mafia !== undefined ? { mafia: a.mafia } : {}),
+    set: a.set ?? [],
+    agents: agentsText(a.agents),
+    agentParam: a.agentParam ?? [],
+    agentModule: a.agentModule ?? [],
+  };
+}
+
+/** Runs `fn`; a user error inside it is re-raised naming `field` first, so the message says which input was wrong. */
+export function naming<T>(field: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (isUserError(e)) throw new UsageError(field, e.message);
+    throw e;
+  }
+}
+
+/** The setup a single-setup command plays: its rules source plus the shared flags. */
+export function setupOf(a: { rules: string; players?: string; mafia?: string; set?: string[] } & AgentArgs): Setup {
+  return { rules: a.rules, ...baseSetup(a) };
+}
+
+export function asUsageError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof SimInputError) throw new UsageError(e.field, e.detail);
+    throw e;
+  }
+}
+
+
+/** `mafia-sim ARGS...` with shell quoting where needed, so it can be pasted back. */
+export function commandLine(args: readonly string[]): string {
+  return ['mafia-sim', ...args.map(shellQuote)].join(' ');
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Columns padded to their widest cell, two spaces apart, under a dashed rule; the last column (a meaning) is not padded. */
+export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
 }

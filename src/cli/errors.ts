@@ -2,6 +2,7 @@
 // exit code 2, no stack trace; anything else is an internal error (exit 1).
 
 import { AgentSpecError } from '../agents/index.js';
+import { didYouMean, nearestName } from '../engine/spelling.js';
 import { RulesError } from '../engine/rules.js';
 import { SimInputError } from '../sim/errors.js';
 
@@ -53,17 +54,27 @@ export function guarded<A>(handler: (args: A) => Promise<void> | void): (args: A
 
 /**
  * What yargs' own complaints become: the flag named first, as every other
- * usage error does. `args` are the command-line arguments, to tell an
- * unknown flag from a stray word.
+ * usage error does, with the nearest flag, command or choice when the word
+ * looks like a typo. `args` are the command-line arguments, to tell an
+ * unknown flag from a stray word; `flags` are the flags of the command given.
  */
-export function describeParseFailure(message: string, args: readonly string[]): string {
+export function describeParseFailure(message: string, args: readonly string[], flags: readonly string[] = []): string {
+  const recommended = /^Did you mean (\S+)\?$/.exec(message);
+  if (recommended) return `${args[0]}: unknown command; did you mean ${recommended[1]}? (see mafia-sim --help)`;
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown) {
     const names = unknown[1]!.split(', ');
     const isFlag = (name: string): boolean => args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `-${name}`);
     const shown = names.map((n) => (isFlag(n) ? (n.length > 1 ? `--${n}` : `-${n}`) : n)).join(', ');
     const what = names.every(isFlag) ? 'unknown flag' : names.some(isFlag) ? 'unknown flags or arguments' : args[0] === names[0] ? 'unknown command' : 'unexpected argument';
-    return `${shown}: ${what} (see mafia-sim --help)`;
+    const near = names.length === 1 && isFlag(names[0]!) ? nearestName(names[0]!, flags.filter((f) => f.length > 1)) : undefined;
+    const hint = near !== undefined ? `; did you mean --${near}?` : '';
+    return `${shown}: ${what}${hint} (see mafia-sim --help)`;
+  }
+  const choice = /^Invalid values:\s+Argument: (\S+), Given: "([^"]*)", Choices: (.+)$/.exec(oneLine(message));
+  if (choice) {
+    const choices = [...choice[3]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+    return `--${choice[1]}: got ${JSON.stringify(choice[2])}${didYouMean(choice[2]!, choices)}; choose one of ${choices.join(', ')}`;
   }
   const noValue = /^Not enough arguments following: (.+)$/.exec(message);
   if (noValue) return `--${noValue[1]}: needs a value (see mafia-sim --help)`;

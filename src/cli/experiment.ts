@@ -11,11 +11,12 @@ import { DEFAULT_AGENTS } from '../agents/index.js';
 import { isPresetName } from '../engine/presets.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { VariantInput } from '../report/summary.js';
-import { wholeNumber } from './common.js';
-import { experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './balance.js';
-import { DEFAULT_PRECISION_CAP, executeStudy, parsePrecision, resolveSetup, uniqueLabels, withStudyOutput, type OutputArgs, type Setup, type StudyPlan } from './compare.js';
+import { parsePrecision, resolveSetup, wholeNumber, type Setup } from './common.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { planSweep, parseVary } from './sweep.js';
+import { describeYamlError } from './rulesSource.js';
+import { didYouMean } from '../engine/spelling.js';
+import { BALANCE_EXPERIMENT_COMMANDS, GAMES_FLAG, experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './experimentBalance.js';
+import { DEFAULT_PRECISION_CAP, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
 
 const VariantSchema = z.strictObject({
   label: z.string().min(1).optional(),
@@ -57,12 +58,59 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(top level)';
 }
 
-function zodMessage(issue: z.core.$ZodIssue): { field: string; message: string } {
-  if (issue.code === 'unrecognized_keys') {
-    const allowed = issue.path.length === 0 ? TOP_KEYS : VARIANT_KEYS;
-    return { field: fieldPath([...issue.path, issue.keys[0]!]), message: `unknown key; allowed keys here: ${allowed.join(', ')}` };
+/** The value the file holds at `path`, for messages. */
+function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), doc);
+}
+
+const KIND_EXAMPLE: Record<string, string> = { number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'a mapping' };
+
+/** A zod issue as the field and a fix in the file's own terms (not the validator's wording). */
+function zodMessage(issue: z.core.$ZodIssue, doc: unknown): { field: string; message: string } {
+  const got = `got ${JSON.stringify(valueAt(doc, issue.path)) ?? 'nothing'}`;
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const allowed = issue.path.length === 0 ? TOP_KEYS : VARIANT_KEYS;
+      const key = issue.keys[0]!;
+      return { field: fieldPath([...issue.path, key]), message: `unknown key${didYouMean(key, allowed)}; allowed keys here: ${allowed.join(', ')}` };
+    }
+    case 'invalid_type':
+      return { field: fieldPath(issue.path), message: issue.input === undefined && valueAt(doc, issue.path) === undefined ? `missing; give ${KIND_EXAMPLE[issue.expected] ?? issue.expected}` : `${got}; give ${KIND_EXAMPLE[issue.expected] ?? issue.expected}` };
+    case 'invalid_value': {
+      const values = issue.values.map(String);
+      return { field: fieldPath(issue.path), message: `${got}${didYouMean(String(valueAt(doc, issue.path)), values)}; use one of ${values.join(', ')}` };
+    }
+    case 'too_small':
+      return { field: fieldPath(issue.path), message: `${got}; use ${issue.origin === 'array' ? 'a list of' : 'a value of'} at least ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}` };
+    case 'too_big':
+      return { field: fieldPath(issue.path), message: `${got}; use ${issue.origin === 'array' ? 'a list of' : 'a value of'} at most ${String(issue.maximum)}${issue.origin === 'array' ? ' items' : ''}` };
+    default:
+      return { field: fieldPath(issue.path), message: issue.message };
   }
-  return { field: fieldPath(issue.path), message: issue.message };
+}
+
+/** Every command an experiment file may name: the studies here and the balance family. */
+export const EXPERIMENT_COMMANDS = ['run', 'compare', 'sweep', ...BALANCE_EXPERIMENT_COMMANDS] as const;
+
+/**
+ * Checks that need no schema, for every kind of experiment: the command is
+ * one we know, and `vary` was not split by YAML's flow list syntax
+ * (`[roles.putana=0,1]` is the two items `roles.putana=0` and `1`).
+ */
+function checkCommon(file: string, doc: Record<string, unknown>): void {
+  const command = doc['command'];
+  if (typeof command !== 'string' || !(EXPERIMENT_COMMANDS as readonly string[]).includes(command)) {
+    const hint = typeof command === 'string' ? didYouMean(command, EXPERIMENT_COMMANDS) : '';
+    throw new UsageError(`${file}: command`, `${command === undefined ? 'missing' : `unknown command ${JSON.stringify(command)}${hint}`}; use one of ${EXPERIMENT_COMMANDS.join(', ')}`);
+  }
+  const vary = doc['vary'];
+  if (Array.isArray(vary)) {
+    vary.forEach((item, i) => {
+      if (typeof item === 'string' && item.includes('=')) return;
+      const joined = i > 0 && typeof vary[i - 1] === 'string' ? `"${String(vary[i - 1])},${String(item)}"` : '"key=a,b"';
+      throw new UsageError(`${file}: vary[${i}]`, `${JSON.stringify(item)} is not key=values: YAML's [ ] list splits at each comma; quote the item, vary: [${joined}], or write it on its own line, - ${joined}`);
+    });
+  }
 }
 
 /** Reads and checks an experiment file's shape; the rules inside are checked by `planExperiment`. */
@@ -82,16 +130,17 @@ export function readExperimentDoc(file: string): Record<string, unknown> {
   try {
     doc = parseYaml(text);
   } catch (e) {
-    throw new UsageError(file, `not valid YAML: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+    throw new UsageError(file, `not valid YAML: ${describeYamlError(text, e)}`);
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new UsageError(file, 'must be a YAML mapping with title, command, rules, ...');
   return doc as Record<string, unknown>;
 }
 
 function validateExperiment(file: string, doc: Record<string, unknown>): Experiment {
+  checkCommon(file, doc);
   const parsed = ExperimentSchema.safeParse(doc);
   if (!parsed.success) {
-    const { field, message } = zodMessage(parsed.error.issues[0]!);
+    const { field, message } = zodMessage(parsed.error.issues[0]!, doc);
     throw new UsageError(`${file}: ${field}`, message);
   }
   checkCommandFields(file, parsed.data, doc);
@@ -108,9 +157,6 @@ function checkCommandFields(file: string, x: Experiment, raw: Record<string, unk
   if (x.command === 'compare' && !x.variants) throw bad('variants', 'a compare needs a list of variants, e.g. - set: [doctor.maxSameTarget=1]');
   if (x.command === 'compare' && !x.base && x.variants!.length < 2) throw bad('variants', 'with base: false a compare needs at least two variants');
   if (x.command === 'sweep' && !x.vary) throw bad('vary', 'a sweep needs vary: [key=v1,v2,...] or [key=lo..hi:step] (one or two keys)');
-  x.vary?.forEach((item, i) => {
-    if (!item.includes('=')) throw bad(`vary[${i}]`, `${JSON.stringify(item)} is not key=values; a YAML list written [key=a,b] splits at the comma: write each key on its own line, - "key=a,b"`);
-  });
   if (x.games === undefined && x.precision === undefined) throw bad('games', 'give games (per variant), e.g. games: 20000, or precision: 0.01 (games is then the cap)');
 }
 
@@ -225,11 +271,19 @@ export const experimentCommand = {
   builder: (y: Argv) =>
     withStudyOutput(y, 0)
       .positional('file', { type: 'string', demandOption: true, describe: 'the experiment file, e.g. experiments/club-house-rules.yaml' })
-      .option('games', { type: 'string', describe: 'games per variant (default: the file\'s games)' })
+      .option('games', { type: 'string', describe: "games (default: the file's): per variant for run, compare and sweep; per setup for roles and tune (training games); the budget over all candidates for balance; the cap for fair, which stops as soon as it decides" })
       .option('seed', { type: 'string', describe: 'master seed (default: the file\'s seed)' }),
   handler: guarded(async (a: ExperimentArgs) => {
     const doc = readExperimentDoc(a.file);
-    if (isBalanceExperiment(doc)) return runBalanceExperiment(a.file, doc, experimentOverrideFlags(doc.command, a));
+    checkCommon(a.file, doc);
+    if (isBalanceExperiment(doc)) {
+      const fromFlags = new Map([['--seed', '--seed'], ['--threads', '--threads'], ['--out', '--out'], ['--title', '--title']]);
+      if (a.games !== undefined) fromFlags.set(GAMES_FLAG[doc.command], '--games');
+      if (a.games !== undefined) wholeNumber('--games', a.games, 1);
+      if (a.games !== undefined && doc.command === 'fair') process.stderr.write(`mafia-sim: --games ${a.games} caps the fair test (its maxGames): it stops as soon as it decides, or undecided at the cap\n`);
+      if (a.precision !== undefined) throw new UsageError('--precision', `a ${doc.command} experiment sets its own stopping rule; leave --precision out`);
+      return runBalanceExperiment(a.file, doc, experimentOverrideFlags(doc.command, a), fromFlags);
+    }
     const x = validateExperiment(a.file, doc);
     const overrides: ExperimentOverrides = {
       ...(a.games !== undefined ? { games: wholeNumber('--games', a.games, 1) } : {}),

@@ -6,10 +6,9 @@ import { fairCommandSection, fairSection, fairText } from '../report/balance/fai
 import { buildSummary } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
-import { baseSetup, decimal, finishCommand, progressLine, reproduceLine, studyText, threadsOf, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './balance.js';
-import { wholeNumber } from './common.js';
-import { resolveSetup } from './compare.js';
+import { decimal, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
+import { finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 type FairArgs = SetupArgs &
   BalanceOutputArgs & {
@@ -47,7 +46,7 @@ export async function fairMain(a: FairArgs): Promise<void> {
   // Small batches: one thread unless asked, so no worker pool is started per batch.
   const threads = a.threads !== undefined ? threadsOf(a) : { threads: 1 };
   const config = fairConfig(a);
-  const { rules, agents } = resolveSetup(baseSetup(a));
+  const { rules, agents } = resolveSetup(setupOf(a));
   const label = `${rules.preset} ${rules.players} players`;
   const variant = { label, rules, agents };
   const source = new GameWinSource([variant], a.team, seed, threads);

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { mergeParts, type LoadedPart } from '../sim/merge.js';
 import { buildRunSummary } from '../sim/summary.js';
+import { asUsageError, commandLine } from './common.js';
 import { UsageError, guarded } from './errors.js';
-import { asUsageError, commandLine, formatSummaryTable } from './run.js';
-import { writeRunReport } from './runReport.js';
+import { formatSummaryTable, writeRunReport } from './runReport.js';
 
 interface MergeArgs {
   parts?: string[];
@@ -35,7 +35,8 @@ export const mergeCommand = {
       ...merged.input,
       run: {
         command: commandLine(process.argv.slice(2)),
-        threads: merged.parts.reduce((s, p) => s + p.threads, 0),
+        // Each part ran on its own machine: the threads of one part, not their sum.
+        threads: Math.max(...merged.parts.map((p) => p.threads)),
         batchSize: merged.batchSize,
         elapsedMs: merged.elapsedMs,
         resumedGames: 0,

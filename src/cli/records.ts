@@ -9,9 +9,8 @@ import { compareRows, compareText, statsText } from '../report/records/text.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
 import { simulateRecords } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
-import { progressLine, reportDir, reproduceLine } from './balance.js';
-import { withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
-import { resolveSetup } from './compare.js';
+import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { progressLine, reproduceLine } from './study.js';
 import { UsageError, guarded } from './errors.js';
 
 export const DEFAULT_RECORD_GAMES = 20_000;
@@ -90,14 +89,17 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   const title = `Records against ${rules.preset} rules (${rules.players} players), agents ${agents}`;
   const command = reproduceLine(seed, { '--games': games });
   const { writeCompareReport } = await import('../report/records/page.js'); // loads vega only when a report is written
-  const report = await writeCompareReport(a.out ?? (await reportDir('records-compare')), {
-    title,
-    command,
-    records: { source: a.records!, games: loaded.length, complete: loaded.filter((l) => l.record.complete).length },
-    sim: { rules: rules.canonical, rulesHash: rules.hash, agents, seed, games },
-    rows,
-    json,
-  });
+  const { intoReportDir } = await import('../report/write.js');
+  const report = await intoReportDir(a.out, 'records-compare', (dir) =>
+    writeCompareReport(dir, {
+      title,
+      command,
+      records: { source: a.records!, games: loaded.length, complete: loaded.filter((l) => l.record.complete).length },
+      sim: { rules: rules.canonical, rulesHash: rules.hash, agents, seed, games },
+      rows,
+      json,
+    }),
+  );
   if (a.json) {
     process.stdout.write(JSON.stringify(json) + '\n');
     process.stderr.write(`report: ${report.html}\n`);

@@ -8,7 +8,8 @@ import { traceSuspicions, type SuspicionRecord } from '../agents/trace.js';
 import type { LoggedEvent } from '../engine/events.js';
 import { Game } from '../engine/game.js';
 import { formatLog } from '../engine/logText.js';
-import { ROLES } from '../engine/roles.js';
+import { roleLabel } from '../engine/presets.js';
+import { ROLES, type Role } from '../engine/roles.js';
 import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import { loadRules } from './rulesSource.js';
@@ -33,8 +34,9 @@ export const replayCommand = {
       `# mafia-sim replay --rules ${a.rules}${a.players ? ` --players ${a.players}` : ''}${a.mafia ? ` --mafia ${a.mafia}` : ''}${(a.set ?? []).map((s) => ` --set ${s}`).join('')} --agents ${agents.canonical} --seed ${seed} --game ${k}${a.verbose ? ' --verbose' : ''}`,
       `# rules ${rules.hash}: ${rules.canonical}`,
     ];
-    const text = formatLog(log, header);
-    process.stdout.write(a.verbose ? withSuspicions(text, records, dealtRoles(log)) : text);
+    const name = (r: Role) => roleLabel(rules.preset, r);
+    const text = formatLog(log, header, name);
+    process.stdout.write(a.verbose ? withSuspicions(text, records, dealtRoles(log), name) : text);
   }),
 };
 
@@ -44,9 +46,9 @@ function dealtRoles(log: readonly LoggedEvent[]): readonly number[] {
 }
 
 /** Inserts each day's suspicion lines just before that day's votes. */
-export function withSuspicions(text: string, records: readonly SuspicionRecord[], roles: readonly number[]): string {
+export function withSuspicions(text: string, records: readonly SuspicionRecord[], roles: readonly number[], name: (r: Role) => string = (r) => ROLES[r]!.label): string {
   const seat = (s: number): string => `#${s + 1}`;
-  const who = (s: number): string => (roles[s] !== undefined ? `${seat(s)} (${ROLES[roles[s]!]!.label})` : seat(s));
+  const who = (s: number): string => (roles[s] !== undefined ? `${seat(s)} (${name(roles[s]! as Role)})` : seat(s));
   const out: string[] = [];
   let day = 0;
   let shown = -1;

@@ -8,10 +8,9 @@ import { buildSummary } from '../report/summary.js';
 import { roleVariants } from '../sim/balance/roleVariants.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames } from '../sim/run.js';
-import { baseSetup, finishCommand, parseRoleList, reproduceLine, studyText, threadsOf, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './balance.js';
-import { wholeNumber } from './common.js';
-import { resolveSetup } from './compare.js';
+import { resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
+import { finishCommand, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_ROLES_GAMES = 20_000;
 
@@ -23,7 +22,7 @@ export async function rolesMain(a: RolesArgs): Promise<void> {
   const threads = threadsOf(a);
   const only = parseRoleList('--only', a.only);
   if (only.includes('civilian')) throw new UsageError('--only', 'the Civilian is the unit of the scale; list the other roles');
-  const { rules, agents } = resolveSetup(baseSetup(a));
+  const { rules, agents } = resolveSetup(setupOf(a));
   const { variants, refused } = roleVariants(rules, only);
   if (variants.length < 2) throw new UsageError('--only', `no role can be added or removed in this setup: ${refused[0]?.reason ?? 'nothing to vary'}`);
   const inputs = variants.map((v) => ({ label: v.label, rules: v.rules, agents }));

@@ -1,47 +1,55 @@
 // `mafia-sim rules`: the resolved rules of a setup as a readable table (or
-// the canonical JSON), and `--list`: every rule option with each preset's value.
+// the canonical JSON), and `--list`: every rule option with its meaning and
+// each preset's value, or only the value in the setup given by --rules/--set.
 
 import type { Argv } from 'yargs';
 import { OPTION_SPECS, describeAllowed, type OptionValue } from '../engine/options.js';
-import { PRESETS, PRESET_NAMES } from '../engine/presets.js';
-import { resolveRules, roleCounts } from '../engine/rules.js';
-import { withRules } from './common.js';
+import { PRESETS, PRESET_NAMES, roleWord } from '../engine/presets.js';
+import { resolveRules, roleCounts, type Rules } from '../engine/rules.js';
+import { alignedTable, withRules } from './common.js';
 import { guarded } from './errors.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
 
+type RulesCommandArgs = Omit<RulesArgs, 'rules'> & { rules?: string; list: boolean; json: boolean };
+
 export const rulesCommand = {
   command: 'rules',
-  describe: 'show the resolved rules of a setup, or list every rule option',
+  describe: 'show the resolved rules of a setup, or list every rule option (--list)',
   builder: (y: Argv) =>
     withRules(y)
-      .option('list', { type: 'boolean', default: false, describe: 'list every option with its meaning and each preset\'s value' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the canonical rules as JSON' }),
-  handler: guarded((a: RulesArgs & { list: boolean; json: boolean }) => {
-    process.stdout.write(a.list ? listOptions() : showRules(a));
+      // No default here: `--list` alone lists every preset; with --rules (or --players, --mafia, --set) only that setup.
+      .option('rules', { type: 'string', default: undefined, requiresArg: true, describe: 'club (default), forum, classic, or a rules file (JSON or YAML)' })
+      .option('list', { type: 'boolean', default: false, describe: "list every option with its meaning and each preset's value (with --rules/--set: that setup's value)" })
+      .option('json', { type: 'boolean', default: false, describe: 'print the canonical rules (with --list: the option table) as JSON' }),
+  handler: guarded((a: RulesCommandArgs) => {
+    const setup = { ...a, rules: a.rules ?? 'club' };
+    const chosen = a.rules !== undefined || a.players !== undefined || a.mafia !== undefined || (a.set ?? []).length > 0;
+    const columns: [string, Rules][] = a.list && !chosen ? PRESET_NAMES.map((p) => [p, resolveRules(p)]) : [[a.rules ?? 'club', loadRules(setup)]];
+    process.stdout.write(a.list ? (a.json ? listJson(columns) : listText(columns)) : a.json ? columns[0]![1].canonical + '\n' : showRules(columns[0]![1]));
   }),
 };
 
-function listOptions(): string {
-  const presets = PRESET_NAMES.map((p) => resolveRules(p));
-  const lines = [`option | ${PRESET_NAMES.join(' | ')} | allowed | meaning`, `---|${PRESET_NAMES.map(() => '---').join('|')}|---|---`];
-  for (const o of OPTION_SPECS) {
-    const values = presets.map((r) => String((r.options as unknown as Record<string, OptionValue>)[o.key]));
-    lines.push(`${o.key} | ${values.join(' | ')} | ${describeAllowed(o)} | ${o.doc}`);
-  }
-  const roles = PRESET_NAMES.map((p) => `${p} (${PRESETS[p].defaultPlayers} players): ${JSON.stringify(roleCounts(resolveRules(p)))}`);
-  return [...lines, '', 'default role counts:', ...roles, ''].join('\n');
+function optionValue(rules: Rules, key: string): OptionValue {
+  return (rules.options as unknown as Record<string, OptionValue>)[key]!;
 }
 
-function showRules(a: RulesArgs & { json: boolean }): string {
-  const rules = loadRules(a);
-  if (a.json) return rules.canonical + '\n';
-  const opts = rules.options as unknown as Record<string, OptionValue>;
-  const width = Math.max(...OPTION_SPECS.map((o) => o.key.length));
-  const lines = [
-    `rules ${rules.hash} (from preset ${rules.preset}), ${rules.players} players`,
-    `roles: ${Object.entries(roleCounts(rules)).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    '',
-    ...OPTION_SPECS.map((o) => `  ${o.key.padEnd(width)}  ${String(opts[o.key]).padEnd(18)} ${o.doc}`),
-  ];
-  return lines.join('\n') + '\n';
+function listText(columns: readonly [string, Rules][]): string {
+  const rows = OPTION_SPECS.map((o) => [o.key, ...columns.map(([, r]) => String(optionValue(r, o.key))), describeAllowed(o), o.doc]);
+  const roles = columns.map(([name, r]) => `${name} (${r.players} players${name in PRESETS && r.players === PRESETS[name as keyof typeof PRESETS].defaultPlayers ? ', the default' : ''}): ${roleText(r)}`);
+  return [alignedTable(['option', ...columns.map(([name]) => name), 'allowed', 'meaning'], rows), `role counts:`, ...roles.map((l) => `  ${l}`), ''].join('\n');
+}
+
+function listJson(columns: readonly [string, Rules][]): string {
+  const options = OPTION_SPECS.map((o) => ({ key: o.key, allowed: describeAllowed(o), meaning: o.doc, values: Object.fromEntries(columns.map(([name, r]) => [name, optionValue(r, o.key)])) }));
+  const setups = Object.fromEntries(columns.map(([name, r]) => [name, { players: r.players, roles: roleCounts(r), hash: r.hash }]));
+  return JSON.stringify({ options, setups }) + '\n';
+}
+
+function roleText(rules: Rules): string {
+  return Object.entries(roleCounts(rules)).map(([k, v]) => `${roleWord(rules.preset, k)} ${v}`).join(', ');
+}
+
+function showRules(rules: Rules): string {
+  const rows = OPTION_SPECS.map((o) => [o.key, String(optionValue(rules, o.key)), o.doc]);
+  return [`rules ${rules.hash} (from preset ${rules.preset}), ${rules.players} players`, `roles: ${roleText(rules)}`, '', alignedTable(['option', 'value', 'meaning'], rows)].join('\n');
 }

@@ -1,13 +1,15 @@
 // Turns `--rules club|forum|classic|FILE` plus `--players`, `--mafia` and
-// `--set` into resolved Rules. Rules files are JSON or YAML. A relative FILE
-// is read from the working directory, else from the package's own folder, so
-// the shipped `rules/*.yaml` load by the same name from anywhere.
+// `--set` into resolved Rules. Rules files are JSON or YAML (nested option
+// mappings allowed); a YAML mistake is reported at the line that holds it. A
+// relative FILE is read from the working directory, else from the package's
+// own folder, so the shipped `rules/*.yaml` load by the same name from anywhere.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { isPresetName } from '../engine/presets.js';
+import { PRESET_NAMES, isPresetName } from '../engine/presets.js';
+import { didYouMean } from '../engine/spelling.js';
 import { resolveRules, type Rules, type RulesDoc } from '../engine/rules.js';
 import { UsageError } from './errors.js';
 
@@ -26,19 +28,38 @@ export function loadRulesDoc(arg: string): RulesDoc {
   try {
     text = readFileSync(rulesPath(arg), 'utf8');
   } catch {
-    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)`);
+    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
   }
   let doc: unknown;
   try {
     doc = arg.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (e) {
-    const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    const why = arg.endsWith('.json') ? (e instanceof Error ? e.message : String(e)).split('\n')[0] : describeYamlError(text, e);
     throw new UsageError('--rules', `${arg} does not parse: ${why}`);
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     throw new UsageError('--rules', `${arg} must hold a mapping with keys preset, players, mafia, roles, options`);
   }
-  return doc as RulesDoc;
+  const d = doc as RulesDoc;
+  return d.options && typeof d.options === 'object' && !Array.isArray(d.options) ? { ...d, options: flattenOptions(d.options) } : d;
+}
+
+/**
+ * `options: {doctor: {maxSameTarget: 1}}` as `doctor.maxSameTarget: 1`: a
+ * nested mapping is the same as its dotted keys (both may be mixed). A key
+ * given both ways is refused rather than one silently winning.
+ */
+export function flattenOptions(options: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) {
+    const key = `${prefix}${k}`;
+    const inner = v !== null && typeof v === 'object' && !Array.isArray(v) ? flattenOptions(v as Record<string, unknown>, `${key}.`) : { [key]: v };
+    for (const [ik, iv] of Object.entries(inner)) {
+      if (ik in out) throw new UsageError(`options.${ik}`, 'given twice (once nested, once dotted); keep one');
+      out[ik] = iv;
+    }
+  }
+  return out;
 }
 
 /** The file a rules argument names: as given if it exists (relative to the working directory), else the package's own copy. */
@@ -57,4 +78,43 @@ function packageRoot(): string {
 
 export function loadRules(a: RulesArgs): Rules {
   return resolveRules(loadRulesDoc(a.rules), { players: a.players, mafia: a.mafia, set: a.set ?? [] });
+}
+
+/**
+ * A YAML parse error as `line N: what is wrong`, on one line. The parser
+ * places some errors where it noticed them rather than where the mistake is
+ * (an unclosed `[` or quote is reported lines later, an over-indented key on
+ * the line before): those are moved back to the line that holds the mistake.
+ */
+export function describeYamlError(text: string, e: unknown): string {
+  const lines = text.split('\n');
+  const err = e as { message?: string; code?: string; linePos?: [{ line: number; col: number }] };
+  const what = (err.message ?? String(e)).split('\n')[0]!.replace(/ at line \d+, column \d+:?\s*$/, '').replace(/:\s*$/, '');
+  const reported = err.linePos?.[0]?.line ?? 0;
+  const before = (test: (l: string) => boolean) => {
+    for (let i = Math.min(reported, lines.length) - 1; i >= 0; i--) if (test(lines[i]!)) return i + 1;
+    return reported;
+  };
+  const count = (l: string, c: string) => l.split(c).length - 1;
+  let line = reported;
+  let why = what;
+  const flow = /^Flow (sequence|mapping)/.exec(what);
+  const quote = /^Missing closing (["'])quote/.exec(what);
+  if (err.code === 'BAD_INDENT' && flow) {
+    const [open, close] = flow[1] === 'sequence' ? ['[', ']'] : ['{', '}'];
+    line = before((l) => count(l, open) > count(l, close));
+    why = `a ${open} is not closed with ${close} on its line`;
+  } else if (quote) {
+    line = before((l) => count(l, quote[1]!) % 2 === 1);
+    why = `a ${quote[1]} quote is not closed`;
+  } else if ((err.code === 'BLOCK_AS_IMPLICIT_KEY' || err.code === 'MULTILINE_IMPLICIT_KEY') && reported < lines.length) {
+    const indent = (l: string) => l.length - l.trimStart().length;
+    const next = lines.findIndex((l, i) => i >= reported && l.trim() !== '');
+    if (next >= 0 && indent(lines[next]!) > indent(lines[reported - 1]!)) {
+      line = next + 1;
+      why = 'indented deeper than the key above it, which already has a value; line keys up under one mapping';
+    }
+  }
+  if (line < 1) return why;
+  return `line ${line} (${JSON.stringify(lines[line - 1]!.trim())}): ${why}`;
 }

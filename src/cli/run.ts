@@ -4,7 +4,6 @@
 
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { OUTCOME_NAMES } from '../engine/events.js';
 import type { Rules } from '../engine/rules.js';
 import { SimInputError, WorkerFailure } from '../sim/errors.js';
 import { writeFileAtomic } from '../sim/files.js';
@@ -12,12 +11,11 @@ import { progressBar } from '../sim/progress.js';
 import { runGames, type RunResult } from '../sim/run.js';
 import { GameFailure } from '../sim/runRange.js';
 import { partFileName, resolveShard, shardRange, type ShardSpec } from '../sim/shard.js';
-import { buildRunSummary, describeStop, type RunSummary } from '../sim/summary.js';
+import { buildRunSummary, type RunSummary } from '../sim/summary.js';
 import { reproduceCommand } from '../report/command.js';
-import { byTeam, mafiaTeamText } from '../report/teams.js';
-import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { agentsFromArgs, asUsageError, commandLine, parsePrecision, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
-import { studyName, writeRunReport } from './runReport.js';
+import { formatSummaryTable, studyName, writeRunReport } from './runReport.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
 
 export const DEFAULT_GAMES = 100000;
@@ -51,7 +49,7 @@ interface RunPlan {
   readonly from: number;
   readonly to: number;
   readonly partPath: string | null;
-  /** The report folder: --out, or reports/<study>-<time>/ unless --json (scripts) or a shard. */
+  /** The report folder: --out, or a new reports/<study>-<time>/; none for a shard (it writes its part file). */
   readonly reportDir: string | null | 'default';
   readonly study: string;
   readonly checkpoint: { path: string; resume: boolean } | undefined;
@@ -68,10 +66,10 @@ export const runCommand = {
       .option('precision', { type: 'string', describe: "play until every outcome's 95% interval is within ±P (e.g. 0.005), up to --games" })
       .option('shard', { type: 'string', describe: 'play slice i of N of the games and write a part file for `mafia-sim merge` (i/N)' })
       .option('shards', { type: 'string', describe: 'shard count N, the index taken from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' })
-      .option('out', { type: 'string', describe: 'report folder (default reports/<study>-<time>/, none with --json); with a shard: where part-i-of-N.json goes (default .)' })
+      .option('out', { type: 'string', describe: 'report folder (default: a new reports/<study>-<time>/, with or without --json); with a shard: where part-i-of-N.json goes (default .)' })
       .option('checkpoint', { type: 'string', describe: 'record finished batches in FILE, to --resume after a crash or Ctrl-C' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue the run recorded in --checkpoint' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the result as one JSON object on stdout instead of the table (the report is still written; its path goes to stderr)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar or notes on stderr' }),
   handler: guarded(async (a: RunArgs) => {
     const plan = planRun(a);
@@ -89,7 +87,7 @@ function planRun(a: RunArgs): RunPlan {
   const rules = loadRules(a);
   const agents = agentsFromArgs(a).canonical;
   const seed = wholeNumber('--seed', a.seed, 0);
-  const precision = a.precision === undefined ? null : parsePrecision(a.precision);
+  const precision = a.precision === undefined ? null : parsePrecision('--precision', a.precision, '0.005 for ±0.5 points');
   const games = a.games !== undefined ? wholeNumber('--games', a.games, 1) : precision !== null ? DEFAULT_PRECISION_CAP : DEFAULT_GAMES;
   const threads = a.threads === undefined ? undefined : wholeNumber('--threads', a.threads, 1, MAX_THREADS);
   const shard = asUsageError(() => resolveShard(a.shard, a.shards));
@@ -109,30 +107,27 @@ function planRun(a: RunArgs): RunPlan {
     from,
     to,
     partPath: shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null,
-    reportDir: shard ? null : a.out !== undefined ? a.out : a.json ? null : 'default',
+    reportDir: shard ? null : a.out !== undefined ? a.out : 'default',
     study: studyName(a.rules),
     checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },
     command: reproduceCommand(process.argv.slice(2), { '--seed': seed, '--games': games }),
   };
 }
 
-function parsePrecision(raw: string): number {
-  const p = /^\s*(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i.test(raw) ? Number(raw) : NaN;
-  if (!(p > 0 && p < 0.5)) throw new UsageError('--precision', `got ${JSON.stringify(raw)}; use a half-width between 0 and 0.5, e.g. 0.005 for ±0.5 points`);
-  return p;
-}
-
 /** Runs the games with a progress bar; Ctrl-C (or SIGTERM) ends the run cleanly with what finished. */
 async function execute(plan: RunPlan, a: RunArgs): Promise<RunResult> {
   const stop = new AbortController();
   let signals = 0;
+  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset });
   const onSignal = () => {
     if (++signals > 1) process.exit(EXIT_INTERRUPTED);
+    bar.stop();
+    // Said even with --quiet: a person pressed the key and waits for an answer.
+    note(`stopping: the batches in flight are dropped; the games finished in order are kept${plan.checkpoint ? ` in ${plan.checkpoint.path}` : ''} (Ctrl-C again quits at once)`);
     stop.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset });
   try {
     return await runGames({
       variants: [{ label: plan.rules.preset, rules: plan.rules, agents: plan.agents }],
@@ -184,50 +179,16 @@ async function writeOutputs(plan: RunPlan, s: RunSummary, r: RunResult, a: RunAr
           canonical: plan.rules.canonical,
         });
   process.stdout.write(a.json ? JSON.stringify(s) + '\n' : formatSummaryTable(s) + (report ? `report: ${report.html}\n` : ''));
+  // As every command does with --json: stdout holds only the object, the report's path goes to stderr.
+  if (report && a.json) process.stderr.write(`report: ${report.html}\n`);
   if (a.quiet) return;
   if (plan.partPath) note(`wrote ${plan.partPath}${s.complete ? '' : ' (marked "complete": false)'}`);
-  if (report && a.json) note(`report: ${report.html}`);
+  if (a.json && r.resumed > 0) note(`resumed: ${r.resumed} games from the checkpoint, ${s.games - r.resumed} played now`);
   if (!s.complete) note(`interrupted after ${s.games} games${plan.checkpoint ? `; continue with the same command plus --resume` : ''}`);
-}
-
-/** A compact terminal table of a run summary (also used by `merge`). */
-export function formatSummaryTable(s: RunSummary): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const lines = [
-    `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
-    `${describeStop(s)}`,
-    mafiaTeamText(s.preset, (s.rules as { roles: Record<string, number> }).roles),
-    '  outcome    rate    ±95%     games',
-  ];
-  for (const o of OUTCOME_NAMES) {
-    const r = s.rates[o];
-    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
-  }
-  const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
-  if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
-  for (const role of byTeam(Object.keys(s.roles))) {
-    const r = s.roles[role]!;
-    const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
-    const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
-    lines.push(`  ${role.padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
-  }
-  const rp = s.reproducibility;
-  lines.push(`${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
-  lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
-  return lines.join('\n') + '\n';
 }
 
 function note(msg: string): void {
   process.stderr.write(`mafia-sim: ${msg}\n`);
-}
-
-export function asUsageError<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof SimInputError) throw new UsageError(e.field, e.detail);
-    throw e;
-  }
 }
 
 /** Turns a failed game into its replay command, a dead worker into one clear line; both exit 1. */
@@ -257,13 +218,4 @@ export function replayCommand(a: RulesArgs & AgentArgs, plan: { agents: string; 
   for (const m of a.agentModule ?? []) args.push('--agent-module', m);
   args.push('--seed', String(plan.seed), '--game', String(game));
   return commandLine(args);
-}
-
-/** `mafia-sim ARGS...` with shell quoting where needed, so it can be pasted back. */
-export function commandLine(args: readonly string[]): string {
-  return ['mafia-sim', ...args.map(shellQuote)].join(' ');
-}
-
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,13 +1,16 @@
-// The report folder of a whole run (from `run` or from `merge` of its
-// shards): the sim's run summary, turned into the study summary every report
-// view is drawn from, with the run summary kept verbatim under `run`.
+// What a whole run (from `run` or from `merge` of its shards) prints and
+// writes: the compact terminal table, and the report folder, the sim's run
+// summary turned into the study summary every report view is drawn from,
+// with the run summary kept verbatim under `run`.
 
 import { basename, extname } from 'node:path';
-import { isPresetName } from '../engine/presets.js';
+import { isPresetName, roleWord } from '../engine/presets.js';
 import { rulesFromCanonical } from '../engine/rules.js';
 import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import type { RunSummary } from '../sim/summary.js';
+import { describeStop, type PartRecord, type RunSummary } from '../sim/summary.js';
+import { OUTCOME_NAMES } from '../engine/events.js';
+import { byTeam, mafiaTeamText } from '../report/teams.js';
 
 /** A short study name for the default folder: the preset, or the rules file's name. */
 export function studyName(rulesArg: string): string {
@@ -24,7 +27,7 @@ export interface RunReportInput {
 
 /** Writes the report folder for a finished (or interrupted) whole run; returns the page's path. */
 export async function writeRunReport(dir: string | undefined, r: RunReportInput): Promise<{ dir: string; html: string }> {
-  const { defaultReportDir, writeReport } = await import('../report/write.js');
+  const { intoReportDir, writeReport } = await import('../report/write.js');
   const s = r.summary;
   const rules = rulesFromCanonical(r.canonical, isPresetName(s.preset) ? s.preset : 'club');
   const study = buildSummary({
@@ -38,6 +41,41 @@ export async function writeRunReport(dir: string | undefined, r: RunReportInput)
     ...(s.precision ? { precision: { target: s.precision.target, cap: s.range.total, stopped: s.stopped } } : {}),
     run: s,
   });
-  const written = await writeReport(dir ?? defaultReportDir(study.study), study);
+  const written = await intoReportDir(dir, study.study, (d) => writeReport(d, study));
   return { dir: written.dir, html: written.html };
+}
+
+/** A compact terminal table of a run summary (also used by `merge`). */
+export function formatSummaryTable(s: RunSummary): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lines = [
+    `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
+    `${describeStop(s)}`,
+    mafiaTeamText(s.preset, (s.rules as { roles: Record<string, number> }).roles),
+    '  outcome    rate    ±95%     games',
+  ];
+  for (const o of OUTCOME_NAMES) {
+    const r = s.rates[o];
+    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
+  }
+  const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
+  if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
+  for (const role of byTeam(Object.keys(s.roles))) {
+    const r = s.roles[role]!;
+    const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
+    const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');
+    lines.push(`  ${roleWord(s.preset, role).padEnd(10)} survives ${pct(r.survived / r.dealt).padStart(6)}${killers ? `; dies by ${killers}` : ''}`);
+  }
+  const rp = s.reproducibility;
+  if (rp.resumedGames > 0) lines.push(`resumed: ${rp.resumedGames.toLocaleString('en-US')} games from the checkpoint, ${(s.games - rp.resumedGames).toLocaleString('en-US')} played now`);
+  lines.push(rp.parts ? mergedLine(rp.parts, rp.elapsedSeconds) : `${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
+  lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
+  return lines.join('\n') + '\n';
+}
+
+/** A merge ran its parts on separate machines: their threads are per part, and their times add up to machine time, not wall time. */
+function mergedLine(parts: readonly PartRecord[], seconds: number): string {
+  const threads = [...new Set(parts.map((p) => p.threads))].sort((x, y) => x - y);
+  const each = threads.length === 1 ? `${threads[0]}` : `${threads[0]}-${threads[threads.length - 1]}`;
+  return `merged ${parts.length} parts (${each} thread${each === '1' ? '' : 's'} each), ${seconds.toFixed(1)} s of part time in all`;
 }

@@ -7,17 +7,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { parseAgents, type AgentSpec } from '../agents/index.js';
-import { paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
+import { PARAM_KEYS, paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
+import { didYouMean } from '../engine/spelling.js';
 import type { Rules } from '../engine/rules.js';
 import { tuneCommandSection, tuneSection, tuneText, type TuneSection } from '../report/balance/tune.js';
 import { buildSummary } from '../report/summary.js';
 import { roundParam, tune, TUNE_DEFAULTS, type Point, type TuneParam } from '../sim/balance/tune.js';
 import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
-import { agentsFromArgs, wholeNumber } from './common.js';
-import { baseSetup, finishCommand, progressLine, reportDir, reproduceLine, studyText, threadsOf, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './balance.js';
-import { resolveSetup } from './compare.js';
+import { agentsFromArgs, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
+import { claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
 export const DEFAULT_TEST_GAMES = 20_000;
@@ -55,7 +55,7 @@ export function tuneParams(text: string, spec: AgentSpec, scope: string, team: T
   if (new Set(keys).size !== keys.length) throw new UsageError('--params', 'a parameter is listed twice');
   const params = keys.map((key): TuneParam => {
     const p = paramSpec(key);
-    if (!p) throw new UsageError('--params', `unknown policy parameter ${JSON.stringify(key)}; see README.md (The players)`);
+    if (!p) throw new UsageError('--params', `unknown policy parameter ${JSON.stringify(key)}${didYouMean(key, PARAM_KEYS)}; see mafia-sim players --list`);
     const side = SIDE_OF_PREFIX[key.split('.')[0]!] ?? (key.includes('.') ? undefined : team);
     const maniacSide: TeamName = rules.options['maniac.team'] === 'town' ? 'town' : 'maniac';
     const owner = side === 'depends' ? maniacSide : side;
@@ -117,7 +117,7 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
   const trainGames = wholeNumber('--games', a.games, 100);
   const testGames = wholeNumber('--test-games', a.testGames, 100);
   const iterations = wholeNumber('--iterations', a.iterations, 1, 100);
-  const { rules, agents } = resolveSetup(baseSetup(a));
+  const { rules, agents } = resolveSetup(setupOf(a));
   const spec = agentsFromArgs(a);
   const scope = a.team;
   const { params, profile } = tuneParams(a.params, spec, scope, a.team, rules);
@@ -134,7 +134,7 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
     { label: 'tuned', rules, agents: agentsTuned },
   ];
   const heldOut = await runGames({ variants, seed, games: trainGames + testGames, from: trainGames, to: trainGames + testGames, ...threads });
-  const out = a.out ?? (await reportDir(`tune-${a.team}`));
+  const out = a.out ?? (await claimReportDir(`tune-${a.team}`));
   const profileFile = resolve(a.save ?? `${out}/tuned-${a.team}.json`);
   const section = tuneSection({
     team: a.team,
@@ -170,7 +170,7 @@ export const tuneCommand = {
   describe: "search a team's policy parameters for its best win rate against the other side, and save the result as a profile",
   builder: (y: Argv) =>
     withBalanceBasics(y)
-      .option('params', { type: 'string', demandOption: 'give --params KEY,KEY,... (policy parameters; see README.md (The players))', requiresArg: true, describe: 'the parameters to tune, e.g. readSkill,mafia.blend,mafia.fakeClaim' })
+      .option('params', { type: 'string', demandOption: 'give --params KEY,KEY,... (policy parameters; see mafia-sim players --list)', requiresArg: true, describe: 'the parameters to tune, e.g. readSkill,mafia.blend,mafia.fakeClaim' })
       .option('games', { type: 'string', default: String(DEFAULT_TUNE_GAMES), requiresArg: true, describe: 'training games per point (the same games for every point)' })
       .option('test-games', { type: 'string', default: String(DEFAULT_TEST_GAMES), requiresArg: true, describe: 'fresh games on which the gain is measured' })
       .option('iterations', { type: 'string', default: String(TUNE_DEFAULTS.iterations), requiresArg: true, describe: 'search rounds at most' })

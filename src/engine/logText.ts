@@ -6,7 +6,6 @@ import { CHOICE_NAMES, Choice, DeathCause, OUTCOME_NAMES, type GameEvent, type L
 import { ROLES, type Role } from './roles.js';
 
 const seat = (s: number): string => `#${s + 1}`;
-const roleName = (r: number): string => ROLES[r]!.label;
 
 const CAUSE_TEXT: Record<number, string> = {
   [DeathCause.Lynch]: 'lynched',
@@ -33,7 +32,8 @@ const REQUEST_TEXT: Record<number, string> = {
 };
 
 /** Renders a logged game as lines of text. `header` lines go first. */
-export function formatLog(log: readonly LoggedEvent[], header: readonly string[] = []): string {
+/** The log as text; `roleName` is the role's name in the preset played (default: the role table's label). */
+export function formatLog(log: readonly LoggedEvent[], header: readonly string[] = [], roleName: (r: Role) => string = (r) => ROLES[r]!.label): string {
   const lines = [...header];
   const seen = new Set<GameEvent>();
   // Each seat's role as of now: a promotion relabels him, so a promoted Sergeant's last shot reads as the Commissar's.
@@ -63,7 +63,7 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
       case 'commissar-known':
         break;
       case 'claim':
-        lines.push(`  ${who(e.speaker)} ${claimText(e.claim)}`);
+        lines.push(`  ${who(e.speaker)} ${claimText(e.claim, roleName)}`);
         break;
       case 'foul':
         lines.push(`  ${who(e.seat)} gets a foul (now ${e.halfFouls / 2})${e.silenced ? ': loses his speech, penalty vote' : ''}`);
@@ -149,7 +149,7 @@ function causeText(cause: number, by: number, victim: number, who: (s: number) =
   return named ? `${CAUSE_TEXT[cause]}, ${who(by)}` : CAUSE_TEXT[cause]!;
 }
 
-function claimText(c: Extract<GameEvent, { type: 'claim' }>['claim']): string {
+function claimText(c: Extract<GameEvent, { type: 'claim' }>['claim'], roleName: (r: Role) => string): string {
   switch (c.kind) {
     case 'role':
       return `claims to be the ${roleName(c.role)}`;

@@ -2,7 +2,7 @@
 // that turns (players, mafia) into role counts (docs/rules.md section 3).
 
 import type { OptionValue } from './options.js';
-import { Role, ROLE_COUNT } from './roles.js';
+import { Role, ROLE_COUNT, ROLES } from './roles.js';
 
 export type PresetName = 'club' | 'forum' | 'classic';
 export const PRESET_NAMES: readonly PresetName[] = ['club', 'forum', 'classic'];
@@ -16,6 +16,8 @@ export interface Preset {
   roles(players: number, mafia: number): number[];
   /** What `--mafia` counts in this preset, for help and errors. */
   readonly mafiaMeaning: string;
+  /** What this preset's own text calls a role, where it differs from the role table's label. */
+  readonly roleLabels?: Readonly<Partial<Record<Role, string>>>;
   readonly options: Readonly<Record<string, OptionValue>>;
 }
 
@@ -74,6 +76,8 @@ const forum: Preset = {
   defaultPlayers: 16,
   defaultMafia: (players) => Math.ceil(players / 4),
   mafiaMeaning: 'the whole clan, the Boss and the Kamikaze included',
+  // The forum text's leader is the Boss; the role (and its key, don) is the club's Don.
+  roleLabels: { [Role.Don]: 'Boss' },
   roles: (players, mafia) => {
     const kamikaze = mafia >= 3 ? 1 : 0;
     return counts(
@@ -144,3 +148,14 @@ export function isPresetName(s: string): s is PresetName {
 
 /** Smallest legal forum game (docs/rules.md section 3). */
 export const FORUM_MIN_PLAYERS = 6;
+
+/** A role's name as the preset's text gives it (the forum's Boss is the club's Don); any other name gives the table label. */
+export function roleLabel(preset: string, role: Role): string {
+  return (isPresetName(preset) ? PRESETS[preset].roleLabels?.[role] : undefined) ?? ROLES[role]!.label;
+}
+
+/** `roleLabel` for a role key (`don`), in lower case as tables print keys. */
+export function roleWord(preset: string, key: string): string {
+  const role = ROLES.find((r) => r.key === key);
+  return role ? roleLabel(preset, role.id).toLowerCase() : key;
+}

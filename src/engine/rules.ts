@@ -3,9 +3,10 @@
 // names the field and the fix. Reading files is the caller's job.
 
 import { createHash } from 'node:crypto';
-import { OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
+import { OPTION_KEYS, OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
 import { FORUM_MIN_PLAYERS, PRESETS, PRESET_NAMES, isPresetName, type PresetName } from './presets.js';
 import { ROLES, ROLE_COUNT, ROLE_KEYS, Role, Team, roleFromKey } from './roles.js';
+import { didYouMean } from './spelling.js';
 
 /** A bad rules input: `field` names what to change; the message says what is allowed. */
 export class RulesError extends Error {
@@ -49,12 +50,81 @@ export interface Rules {
 
 const DOC_KEYS = ['preset', 'players', 'mafia', 'roles', 'options'];
 
+/**
+ * A setup that parses but cannot be played (too few players, parity at the
+ * start...). Its message is completed with fixes that were checked to resolve.
+ */
+class UnplayableError extends RulesError {}
+
 export function resolveRules(doc: RulesDoc | string, overrides: RulesOverrides = {}): Rules {
+  try {
+    return resolveOnce(doc, overrides);
+  } catch (e) {
+    if (e instanceof UnplayableError) throw new RulesError(e.field, `${e.message.slice(e.field.length + 2)}; ${describeFixes(doc, overrides, e.field)}`);
+    throw e;
+  }
+}
+
+/** Tables larger than this are not searched for a fix. */
+const MAX_FIX_PLAYERS = 100;
+
+/**
+ * The nearest changes that make the setup playable, each tried: the smallest
+ * larger table, and the nearest count of the refused field (mafia or a role).
+ * A fix is spelt as the flag to give (`--set` when the user's --set gave that key,
+ * since a later --set would override the flag).
+ */
+function describeFixes(doc: RulesDoc | string, overrides: RulesOverrides, field: string): string {
+  const set = overrides.set ?? [];
+  /** Whether the setup resolves with these `key=value` changes applied last. */
+  const plays = (...changes: string[]) => {
+    try {
+      return resolveOnce(doc, { ...overrides, set: [...set, ...changes] }) !== null;
+    } catch (e) {
+      if (e instanceof RulesError) return false;
+      throw e;
+    }
+  };
+  const spell = (key: string, value: number) =>
+    key.startsWith('roles.') || set.some((x) => x.split('=')[0]!.trim() === key) ? `--set ${key}=${value}` : `--${key} ${value}`;
+  const fixes: string[] = [];
+  const current = currentSize(doc, overrides);
+  for (let n = current.players + 1; n <= MAX_FIX_PLAYERS; n++) {
+    if (plays(`players=${n}`)) {
+      fixes.push(`${spell('players', n)} (the smallest table that plays)`);
+      break;
+    }
+  }
+  const count = field === 'mafia' ? current.mafia : field.startsWith('roles.') ? current.roles[roleFromKey(field.slice(6))!]! : undefined;
+  if (count !== undefined) {
+    const near = [...Array(count).keys()].reverse().find((k) => plays(`${field}=${k}`)) ?? [1, 2, 3].map((k) => count + k).find((k) => plays(`${field}=${k}`));
+    if (near !== undefined) fixes.unshift(spell(field, near));
+  }
+  if (fixes.length === 0) {
+    // Two things wrong at once (a tiny table with no Mafia): the smallest table with the fewest Mafia that plays.
+    for (let n = current.players; n <= MAX_FIX_PLAYERS && fixes.length === 0; n++) {
+      const m = [...Array(n).keys()].find((k) => plays(`players=${n}`, `mafia=${k}`));
+      if (m !== undefined) fixes.push(`${spell('players', n)} ${spell('mafia', m)}`);
+    }
+  }
+  return fixes.length > 0 ? `use ${fixes.join(' or ')}` : `no table of up to ${MAX_FIX_PLAYERS} players plays these roles; set fewer roles`;
+}
+
+/** Players, mafia and role counts as given, before the playability check (which refused them). */
+function currentSize(doc: RulesDoc | string, overrides: RulesOverrides): { players: number; mafia: number; roles: readonly number[] } {
+  let seen = { players: 0, mafia: 0, roles: [] as readonly number[] };
+  resolveOnce(doc, overrides, (players, mafia, roles) => {
+    seen = { players, mafia, roles };
+  });
+  return seen;
+}
+
+function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (players: number, mafia: number, roles: readonly number[]) => void): Rules {
   const d: RulesDoc = typeof doc === 'string' ? { preset: doc } : doc;
   checkDocKeys(d);
   const presetName = d.preset ?? 'club';
   if (!isPresetName(presetName)) {
-    throw new RulesError('preset', `unknown preset ${JSON.stringify(presetName)}; use one of ${PRESET_NAMES.join(', ')} or a rules file`);
+    throw new RulesError('preset', `unknown preset ${JSON.stringify(presetName)}${didYouMean(presetName, PRESET_NAMES)}; use one of ${PRESET_NAMES.join(', ')} or a rules file`);
   }
   const preset = PRESETS[presetName];
   const options: Record<string, OptionValue> = { ...baseOptions(), ...preset.options };
@@ -94,6 +164,10 @@ export function resolveRules(doc: RulesDoc | string, overrides: RulesOverrides =
   } else {
     roles[Role.Civilian] = n - roles.reduce((a, b, i) => (i === Role.Civilian ? a : a + b), 0);
   }
+  if (peek) {
+    peek(total, mafia ?? preset.defaultMafia(n), roles);
+    return undefined as never;
+  }
   checkPlayable(presetName, total, roles, { players: explicitPlayers, mafia, roles: roleOverrides });
   return freezeRules(presetName, total, roles, options as unknown as Options);
 }
@@ -104,7 +178,7 @@ function checkDocKeys(d: RulesDoc): void {
   }
   for (const k of Object.keys(d)) {
     if (!DOC_KEYS.includes(k)) {
-      throw new RulesError(k, `unknown key in a rules file; allowed keys: ${DOC_KEYS.join(', ')}`);
+      throw new RulesError(k, `unknown key in a rules file${didYouMean(k, DOC_KEYS)}; allowed keys: ${DOC_KEYS.join(', ')}`);
     }
   }
   for (const k of ['roles', 'options'] as const) {
@@ -126,7 +200,7 @@ function parseCount(field: string, raw: unknown, min: number): number {
 function applyRole(key: string, raw: unknown, into: Map<Role, number>): void {
   const role = roleFromKey(key);
   if (role === undefined) {
-    throw new RulesError(`roles.${key}`, `unknown role; roles are ${ROLE_KEYS.join(', ')}`);
+    throw new RulesError(`roles.${key}`, `unknown role${didYouMean(key, ROLE_KEYS, (r) => `roles.${r}`)}; roles are ${ROLE_KEYS.join(', ')}`);
   }
   into.set(role, parseCount(`roles.${ROLES[role]!.key}`, raw, 0));
 }
@@ -134,7 +208,7 @@ function applyRole(key: string, raw: unknown, into: Map<Role, number>): void {
 function applyOption(key: string, raw: unknown, into: Record<string, OptionValue>, where: string): void {
   const spec = optionSpec(key);
   if (!spec) {
-    throw new RulesError(key, `unknown rule option (in ${where}); see \`mafia-sim rules --list\` for the ${OPTION_SPECS.length} options`);
+    throw new RulesError(key, `unknown rule option (in ${where})${didYouMean(key, [...OPTION_KEYS, 'players', 'mafia'])}; see \`mafia-sim rules --list\` for the ${OPTION_SPECS.length} options`);
   }
   const v = parseOptionValue(spec, raw);
   if (typeof v === 'object') throw new RulesError(key, v.error.slice(key.length + 2));
@@ -159,13 +233,14 @@ function checkPlayable(preset: PresetName, players: number, roles: readonly numb
   if (civilians < 0) {
     const special = players - civilians;
     const field = given.players ? 'players' : given.mafia !== undefined ? 'mafia' : (givenRole(given, (r) => r !== Role.Civilian) ?? 'players');
-    throw new RulesError(field, `${special} special roles do not fit ${players} players; use at least ${special} players or fewer roles`);
+    throw new UnplayableError(field, `${special} special roles do not fit ${players} players`);
   }
   if (preset === 'forum' && players < FORUM_MIN_PLAYERS) {
-    throw new RulesError('players', `the forum game needs at least ${FORUM_MIN_PLAYERS} players; got ${players}`);
+    throw new UnplayableError('players', `the forum game needs at least ${FORUM_MIN_PLAYERS} players (got ${players})`);
   }
   if (roles[Role.Mafia]! + roles[Role.Don]! === 0) {
-    throw new RulesError('mafia', 'the game needs at least one Mafia or Don; set --mafia 1 or more (or roles.mafia)');
+    const zeroed = [...given.roles.keys()].find((r) => r === Role.Mafia || r === Role.Don);
+    throw new UnplayableError(zeroed !== undefined ? `roles.${ROLES[zeroed]!.key}` : 'mafia', 'the game needs at least one Mafia or Don');
   }
   if (roles[Role.Sergeant]! > 0 && roles[Role.Commissar]! === 0) {
     throw new RulesError('roles.sergeant', 'a Sergeant needs a Commissar; set roles.commissar=1 or roles.sergeant=0');
@@ -176,8 +251,7 @@ function checkPlayable(preset: PresetName, players: number, roles: readonly numb
   if (black >= others) {
     const fair = Math.ceil(players / 2) - 1;
     const field = givenRole(given, (r) => ROLES[r]!.team === Team.Mafia) ?? 'mafia';
-    const hint = field === 'mafia' && given.mafia !== undefined ? ` (that is mafia ${given.mafia - (black - fair)})` : '';
-    throw new RulesError(field, `${black} Black against ${others} others is already parity; use at most ${fair} Black for ${players} players${hint}, or more players`);
+    throw new UnplayableError(field, `${black} Black against ${others} others is already parity (at most ${fair} Black for ${players} players)`);
   }
 }
 

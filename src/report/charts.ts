@@ -157,7 +157,7 @@ export function lengthsChart(s: StudySummary): Chart {
   }
   const values = s.variants.flatMap((v) => {
     const byDay = new Map<number, number>();
-    for (const o of s.outcomes) v.aggregate.lengths[o].forEach((c, d) => byDay.set(d, (byDay.get(d) ?? 0) + c));
+    for (const o of s.outcomeNames) v.aggregate.lengths[o].forEach((c, d) => byDay.set(d, (byDay.get(d) ?? 0) + c));
     return [...byDay].filter(([, c]) => c > 0).map(([days, c]) => ({ label: v.label, days, share: c / v.games }));
   });
   const spec: TopLevelSpec = {

@@ -38,7 +38,7 @@ export function outcomesCsv(s: StudySummary): string {
   const keys = settingKeys(s);
   const rows: Cell[][] = [];
   s.variants.forEach((v, i) => {
-    for (const o of s.outcomes) {
+    for (const o of s.outcomeNames) {
       const r = v.rates[o];
       rows.push([i, v.label, ...settingCells(keys, v.settings), o, r.count, v.games, r.rate, r.lo, r.hi]);
     }
@@ -50,14 +50,14 @@ export function outcomesCsv(s: StudySummary): string {
 export function lengthsCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   s.variants.forEach((v, i) => {
-    const max = Math.max(0, ...s.outcomes.map((o) => v.aggregate.lengths[o].length - 1));
+    const max = Math.max(0, ...s.outcomeNames.map((o) => v.aggregate.lengths[o].length - 1));
     for (let d = 0; d <= max; d++) {
-      const counts = s.outcomes.map((o) => v.aggregate.lengths[o][d] ?? 0);
+      const counts = s.outcomeNames.map((o) => v.aggregate.lengths[o][d] ?? 0);
       const total = counts.reduce((a, b) => a + b, 0);
       if (total > 0) rows.push([i, v.label, d, ...counts, total]);
     }
   });
-  return toCsv(['variant', 'label', 'days', ...s.outcomes, 'games'], rows);
+  return toCsv(['variant', 'label', 'days', ...s.outcomeNames, 'games'], rows);
 }
 
 /** One row per variant and dealt role (by team, as every role table): players dealt it, survivors, and deaths by cause. */
@@ -76,7 +76,7 @@ export function rolesCsv(s: StudySummary): string {
 export function differencesCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   for (const p of s.pairs) {
-    for (const o of s.outcomes) {
+    for (const o of s.outcomeNames) {
       const d = p.differences[o];
       rows.push([p.base, p.variant, p.baseLabel, p.variantLabel, o, d.baseRate, d.variantRate, d.diff, d.lo, d.hi, d.onlyBase, d.onlyVariant, d.p, d.pHolm, d.significant]);
     }

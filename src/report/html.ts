@@ -3,6 +3,7 @@
 // the rules in a readable table, and the command that reproduces the study.
 
 import { OPTION_SPECS } from '../engine/options.js';
+import { roleLabel } from '../engine/presets.js';
 import { ROLES } from '../engine/roles.js';
 import { fmtAgents, fmtCount, fmtInterval, gamesPerVariantText, fmtP, fmtRate, fmtRateInterval, fmtSettings, fmtSigned } from './format.js';
 import { studyHeadline } from './headline.js';
@@ -139,7 +140,7 @@ function table(id: string, head: string[], rows: string[]): string {
 function rulesTables(s: StudySummary): string {
   const base = s.variants[0];
   if (!base) return '';
-  const roles = ROLES.filter((r) => (base.rules.roles[r.key] ?? 0) > 0).map((r) => `${r.label} ×${base.rules.roles[r.key]}`);
+  const roles = ROLES.filter((r) => (base.rules.roles[r.key] ?? 0) > 0).map((r) => `${roleLabel(base.preset, r.id)} ×${base.rules.roles[r.key]}`);
   const parts = [
     `<p>${s.variants.length > 1 ? `Rules of <b>${escapeHtml(base.label)}</b>` : 'Rules'} (${escapeHtml(base.preset)} preset, rules hash <code>${escapeHtml(base.rulesHash)}</code>): ${base.rules.players} players: ${escapeHtml(roles.join(', '))}. Agents: <code>${escapeHtml(base.agents)}</code>.</p>`,
     table(

@@ -140,7 +140,8 @@ export interface StudySummary {
   readonly command: string;
   readonly seed: number;
   readonly games: number;
-  readonly outcomes: readonly OutcomeName[];
+  /** The outcomes, in table order (named so as not to clash with `outcomes`, the counts of `run --json` and of `run` below). */
+  readonly outcomeNames: readonly OutcomeName[];
   readonly statistics: { interval: string; difference: string; significance: string; tests: number };
   readonly variants: VariantSummary[];
   readonly pairs: PairSummary[];
@@ -168,7 +169,7 @@ export function buildSummary(input: SummaryInput): StudySummary {
     command: input.command,
     seed: input.seed,
     games: input.result.games,
-    outcomes: OUTCOME_NAMES,
+    outcomeNames: OUTCOME_NAMES,
     statistics: {
       interval: 'Wilson score, 95%',
       difference: `${DIFFERENCE_LABEL} (the base is the earlier variant of each pair); paired (same seeds) Wald interval, 95%, from the discordant games`,
@@ -275,5 +276,5 @@ function summarizePairs(input: SummaryInput, variants: VariantSummary[]): PairSu
 
 /** Outcomes that happened at least once in some variant: the ones tables and charts show. */
 export function activeOutcomes(s: StudySummary): OutcomeName[] {
-  return s.outcomes.filter((o) => s.variants.some((v) => v.rates[o].count > 0));
+  return s.outcomeNames.filter((o) => s.variants.some((v) => v.rates[o].count > 0));
 }

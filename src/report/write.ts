@@ -2,7 +2,7 @@
 // SVG, and report.html with the charts inline. The only module here that
 // touches the file system.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chartsFor } from './charts.js';
 import { csvFiles } from './csv.js';
@@ -41,6 +41,41 @@ export function defaultReportDir(study: string, now: Date = new Date()): string 
   const p = (n: number) => String(n).padStart(2, '0');
   const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
   return join('reports', `${slug(study)}-${stamp}`);
+}
+
+/**
+ * Creates and returns a new, empty default report folder: `defaultReportDir`,
+ * or with `-2`, `-3`, ... when that name is taken (two runs started in the
+ * same second). mkdir is atomic, so two processes never claim the same folder.
+ */
+export function claimReportDir(study: string, now: Date = new Date(), root = '.'): string {
+  const base = join(root, defaultReportDir(study, now));
+  mkdirSync(join(root, 'reports'), { recursive: true });
+  for (let n = 1; ; n++) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+/** Writes a report with `write` into `dir`, or into a newly claimed default folder, which is removed again if writing fails. */
+export async function intoReportDir<T>(dir: string | undefined, study: string, write: (dir: string) => Promise<T>, root = '.'): Promise<T> {
+  if (dir !== undefined) return write(dir);
+  const claimed = claimReportDir(study, new Date(), root);
+  try {
+    return await write(claimed);
+  } catch (e) {
+    try {
+      rmdirSync(claimed);
+    } catch {
+      // Not empty: a file was written before the failure; leave it for the user to see.
+    }
+    throw e;
+  }
 }
 
 export function slug(s: string): string {

@@ -24,7 +24,15 @@ export interface BatchExecutor {
   close(): Promise<void>;
 }
 
-/** Plays batches on this thread, yielding to the event loop between them (for Ctrl-C and progress). */
+/** A slice of a batch on the calling thread aims at this long, so Ctrl-C and progress are answered at once. */
+const SLICE_MS = 50;
+
+/**
+ * Plays batches on this thread in slices, yielding to the event loop between
+ * them (for Ctrl-C and progress), so even a batch of big, slow games can be
+ * dropped at once. Slices only cut the work: the batch's tally is the sum of
+ * its slices' counts, whatever their sizes.
+ */
 export class InlineExecutor implements BatchExecutor {
   readonly threads = 1;
   readonly window = 1;
@@ -40,11 +48,27 @@ export class InlineExecutor implements BatchExecutor {
   }
 
   private closed = false;
+  /** Games per slice, adapted to how long games take here. */
+  private slice = 8;
 
   async run(from: number, to: number): Promise<RunTally> {
-    await new Promise<void>((r) => setImmediate(r));
-    if (this.closed) throw new Error('the run has ended'); // a batch queued before an abort is not played
-    return this.player.play(this.seed, from, to, this.fault);
+    let tally: RunTally | null = null;
+    for (let k = from; k < to; ) {
+      await new Promise<void>((r) => setImmediate(r));
+      if (this.closed) throw new Error('the run has ended'); // a batch dropped by an abort is not played further
+      const end = Math.min(to, k + this.slice);
+      const started = performance.now();
+      const part = this.player.play(this.seed, k, end, this.fault);
+      this.adapt(performance.now() - started);
+      tally = tally ? tally.merge(part) : part;
+      k = end;
+    }
+    return tally ?? this.player.play(this.seed, from, to, this.fault);
+  }
+
+  private adapt(ms: number): void {
+    if (ms < SLICE_MS / 2 && this.slice < 1 << 16) this.slice *= 2;
+    else if (ms > SLICE_MS * 2 && this.slice > 1) this.slice = Math.max(1, this.slice >> 1);
   }
 
   async close(): Promise<void> {
@@ -57,8 +81,10 @@ export class PoolExecutor implements BatchExecutor {
   private readonly pool: Piscina<BatchTask, BatchReply>;
   private readonly variants: WireVariant[];
   private closed = false;
-  /** Tasks sent and not yet answered: closing waits for them (see close). */
+  /** Tasks sent and not yet answered: closing cancels them and waits for them to settle (see close). */
   private readonly inflight = new Set<Promise<BatchReply>>();
+  /** Aborting it cancels every task in flight: piscina terminates the workers running them. */
+  private readonly cancel = new AbortController();
 
   constructor(
     variants: readonly PlayableVariant[],
@@ -75,13 +101,23 @@ export class PoolExecutor implements BatchExecutor {
       maxThreads: threads,
       idleTimeout: 60_000,
     });
+    // A batch cancelled by close may have replied just before its worker was
+    // terminated; piscina reports that late reply as an error event. After
+    // close it is expected and harmless; before, it is a real fault.
+    this.pool.on('error', (e: unknown) => {
+      if (this.closed) return;
+      process.nextTick(() => {
+        throw e;
+      });
+    });
   }
 
   async run(from: number, to: number): Promise<RunTally> {
     for (let attempt = 0; ; attempt++) {
       let reply: BatchReply;
       try {
-        reply = await this.track(this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }));
+        if (this.closed) throw new Error('the run has ended');
+        reply = await this.track(this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }, { signal: this.cancel.signal }));
       } catch (e) {
         if (this.closed || attempt + 1 >= MAX_ATTEMPTS) throw this.closed ? e : new WorkerFailure(from, to, attempt + 1, e);
         continue;
@@ -101,13 +137,15 @@ export class PoolExecutor implements BatchExecutor {
   }
 
   /**
-   * Lets the batches in flight answer before the pool goes: piscina throws an
-   * uncaught "Unexpected message from Worker" when a worker replies to a
-   * destroyed pool. Their results are not used (the run has ended); a batch
-   * is short, and a second Ctrl-C exits at once.
+   * Cancels the batches in flight (their results are not used: the run has
+   * ended) rather than waiting for them, which could take half a minute on
+   * big tables: piscina terminates the workers running them. Their tasks
+   * settle before the pool goes, since piscina throws an uncaught
+   * "Unexpected message from Worker" when a worker replies to a destroyed pool.
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.cancel.abort();
     await Promise.allSettled([...this.inflight]);
     await this.pool.destroy();
   }

@@ -4,7 +4,9 @@
 //   throw@K       game K throws (in any thread)
 //   exit@K        the worker thread playing game K exits, on every attempt
 //   exit-first@K  the same, only on a batch's first attempt (so a retry succeeds)
-// Exits apply in worker threads only; the main thread ignores them.
+//   hang@K        the worker thread playing game K never finishes it (a batch
+//                 that would take forever, to show Ctrl-C does not wait for it)
+// Exits and hangs apply in worker threads only; the main thread ignores them.
 
 import { isMainThread } from 'node:worker_threads';
 import { SimInputError } from './errors.js';
@@ -12,15 +14,15 @@ import { SimInputError } from './errors.js';
 export const FAULT_ENV = 'MAFIA_SIM_FAULT';
 
 export interface Fault {
-  readonly kind: 'throw' | 'exit' | 'exit-first';
+  readonly kind: 'throw' | 'exit' | 'exit-first' | 'hang';
   readonly game: number;
 }
 
 export function faultFromEnv(env: NodeJS.ProcessEnv = process.env): Fault | null {
   const raw = env[FAULT_ENV];
   if (!raw) return null;
-  const m = /^(throw|exit|exit-first)@(\d+)$/.exec(raw.trim());
-  if (!m) throw new SimInputError(FAULT_ENV, `got ${JSON.stringify(raw)}; use throw@K, exit@K or exit-first@K, or unset it`);
+  const m = /^(throw|exit|exit-first|hang)@(\d+)$/.exec(raw.trim());
+  if (!m) throw new SimInputError(FAULT_ENV, `got ${JSON.stringify(raw)}; use throw@K, exit@K, exit-first@K or hang@K, or unset it`);
   return { kind: m[1] as Fault['kind'], game: Number(m[2]) };
 }
 
@@ -28,5 +30,6 @@ export function faultFromEnv(env: NodeJS.ProcessEnv = process.env): Fault | null
 export function fireFault(f: Fault, game: number, attempt: number): void {
   if (f.kind === 'throw') throw new Error(`injected fault at game ${game} (${FAULT_ENV}=${f.kind}@${f.game})`);
   if (isMainThread) return;
+  if (f.kind === 'hang') for (;;); // until the worker is terminated
   if (f.kind === 'exit' || attempt === 0) process.exit(70);
 }

@@ -4,7 +4,8 @@
 
 import yargs, { type Argv } from 'yargs';
 import { describe, expect, it } from 'vitest';
-import { balanceCommand, balanceMain, parsePlayerRange, parseRoleList } from '../../src/cli/balance.js';
+import { balanceCommand, balanceMain, parsePlayerRange } from '../../src/cli/balance.js';
+import { parseRoleList } from '../../src/cli/study.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { fairCommand, fairMain } from '../../src/cli/fair.js';
 import { rolesCommand, rolesMain } from '../../src/cli/roles.js';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { planVary } from '../../src/cli/balance.js';
-import type { Setup } from '../../src/cli/compare.js';
+import type { Setup } from '../../src/cli/common.js';
 import { GameWinSource } from '../../src/sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS } from '../../src/sim/balance/race.js';
 import { classicTownWinProbability } from '../../src/sim/exactClassic.js';

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import yargs, { type Argv } from 'yargs';
 import { describe, expect, it } from 'vitest';
-import { balanceCommand, baseSetup, experimentArgv, experimentOverrideFlags, isBalanceExperiment, planVary, withOverrides } from '../../src/cli/balance.js';
+import { balanceCommand, planVary } from '../../src/cli/balance.js';
+import { experimentArgv, experimentOverrideFlags, isBalanceExperiment, withOverrides } from '../../src/cli/experimentBalance.js';
 import { fairCommand } from '../../src/cli/fair.js';
 import { rolesCommand } from '../../src/cli/roles.js';
 import { tuneCommand } from '../../src/cli/tune.js';
-import { resolveSetup } from '../../src/cli/compare.js';
+import { resolveSetup, setupOf } from '../../src/cli/common.js';
 
 const DIR = join(import.meta.dirname, '../../experiments');
 const BUILDERS: Record<string, (y: Argv) => Argv<unknown>> = {
@@ -47,7 +48,7 @@ describe('balance experiment files', () => {
     const argv = experimentArgv(path, doc as Record<string, unknown>);
     const a = await parsed(argv);
     expect(a['title']).toBeTypeOf('string');
-    const setup = baseSetup(a as never);
+    const setup = setupOf(a as never);
     if (typeof a['vary'] === 'string') expect(planVary(setup, a['vary']).playable.length).toBeGreaterThan(1);
     else if (a['forPlayers'] === undefined) expect(() => resolveSetup(setup)).not.toThrow();
   });

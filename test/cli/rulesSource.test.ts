@@ -76,4 +76,31 @@ describe('rules files', () => {
     expect(() => loadRules({ rules: path })).toThrow(RulesError);
     expect(() => loadRules({ rules: path })).toThrow(/^vote\.tie: /);
   });
+
+  it('nested option mappings load like their dotted keys, mixed or not', () => {
+    const nested = file('nested.yaml', 'preset: forum\nplayers: 14\nroles:\n  putana: 1\noptions:\n  vote: {tie: none}\n  lynch:\n    minShare: 1/3\n  hunt.enabled: false\n');
+    expect(loadRules({ rules: nested }).canonical).toBe(SAME_BY_FLAGS.canonical);
+    const twice = file('twice.yaml', 'preset: club\noptions:\n  doctor:\n    maxSameTarget: 1\n  doctor.maxSameTarget: 2\n');
+    expect(() => loadRules({ rules: twice })).toThrow(/^options\.doctor\.maxSameTarget: given twice/);
+    const unknown = file('unknown.yaml', 'preset: club\noptions:\n  doctor:\n    maxSameTarjet: 1\n');
+    expect(() => loadRules({ rules: unknown })).toThrow(/^doctor\.maxSameTarjet: unknown rule option .*did you mean "doctor\.maxSameTarget"/);
+  });
+
+  it.each([
+    ['an unclosed [', 'preset: club\noptions:\n  doctor.maxSameTarget: 1\n  vote.tie: [none\n  hunt.enabled: true\n', 4, /a \[ is not closed with \]/],
+    ['an over-indented key', 'preset: club\noptions:\n  doctor.maxSameTarget: 1\n   vote.tie: none\n', 4, /indented deeper/],
+    ['an unclosed quote', 'preset: "club\nplayers: 12\n', 1, /quote is not closed/],
+    ['a repeated key', 'preset: club\noptions:\n  vote.tie: none\n  vote.tie: random\n', 4, /Map keys must be unique/],
+  ])('a YAML error (%s) names the line that holds it, in one clean line', (_what, text, line, why) => {
+    const path = file('yamlerr.yaml', text);
+    let message = '';
+    try {
+      loadRules({ rules: path });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`does not parse: line ${line} \\(`));
+    expect(message).toMatch(why);
+    expect(message).not.toMatch(/\n|:\s*$|at line \d+, column/);
+  });
 });

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_NAMES } from '../../src/engine/events.js';
-import { parseVariantSpec, planCompare, uniqueLabels } from '../../src/cli/compare.js';
+import { parseVariantSpec, planCompare } from '../../src/cli/compare.js';
+import { uniqueLabels } from '../../src/cli/study.js';
 import type { StudySummary } from '../../src/report/summary.js';
 import { cli, study, tempDir, variant } from './helpers.js';
 

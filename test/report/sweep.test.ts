@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseVary, planSweep, sweepPoints } from '../../src/cli/sweep.js';
-import type { Setup } from '../../src/cli/compare.js';
+import { parseVary, planSweep, sweepPoints } from '../../src/cli/study.js';
+import type { Setup } from '../../src/cli/common.js';
 import { chartsFor } from '../../src/report/charts.js';
 import type { StudySummary } from '../../src/report/summary.js';
 import { cli, parseCsv, tempDir } from './helpers.js';

@@ -2,6 +2,9 @@
 // users and cluster jobs do. `npm test` builds dist before vitest runs.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const MAIN = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
@@ -17,8 +20,20 @@ export interface Spawned {
   readonly done: Promise<CliResult>;
 }
 
+let scratch: string | undefined;
+
+/** The folder the CLI runs in: a fresh one per test file, so default report folders never land in the tree. */
+export function scratchDir(): string {
+  if (scratch === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-cwd-'));
+    scratch = dir;
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return scratch;
+}
+
 export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}): Spawned {
-  const child = spawn(process.execPath, [MAIN, ...args], { env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: scratchDir(), env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -107,4 +107,43 @@ describe('checkpoint and resume', () => {
     expect(JSON.parse(resumed.stdout).reproducibility.resumedGames).toBe(partial.games);
     expect(withoutReproducibility(resumed.stdout)).toBe(withoutReproducibility(whole.stdout));
   });
+
+  it('Ctrl-C does not wait for a batch in flight: a batch that never ends is dropped, the checkpoint stays exact', async () => {
+    // Game 400 hangs its worker forever (MAFIA_SIM_FAULT=hang@400): waiting for the batches in flight would never end.
+    const ckpt = join(root, 'hang.json');
+    const args = ['run', '--rules', 'classic', '--agents', 'random', '--seed', '5', '--games', '20000', '--threads', '2', '--json', '--checkpoint', ckpt];
+    const run = spawnCli(args, { MAFIA_SIM_FAULT: 'hang@400' });
+    while (!existsSync(ckpt)) await new Promise((r) => setTimeout(r, 20));
+    run.child.kill('SIGINT');
+    const stopped = await run.done;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/stopping: the batches in flight are dropped/);
+    const partial = JSON.parse(stopped.stdout);
+    // Batches are 313 games (20000 / 64): only the first one, before the hung game, is complete in order.
+    expect(partial.games).toBe(313);
+    expect(JSON.parse(readFileSync(ckpt, 'utf8')).done).toBe(313);
+
+    const [resumed, whole] = await Promise.all([cli([...args, '--resume']), cli(args.filter((a) => a !== '--checkpoint' && a !== ckpt))]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/resumed: 313 games from the checkpoint, 19687 played now/);
+    expect(withoutReproducibility(resumed.stdout)).toBe(withoutReproducibility(whole.stdout));
+  });
+
+  it('Ctrl-C on one thread at a 60-player forum table: stops inside the batch; --resume ends like one run', async () => {
+    const ckpt = join(root, 'forum60.json');
+    const args = ['run', '--rules', 'forum', '--players', '60', '--agents', 'random', '--seed', '2', '--games', '3000', '--threads', '1', '--checkpoint', ckpt];
+    const run = spawnCli(args);
+    while (!existsSync(ckpt)) await new Promise((r) => setTimeout(r, 20));
+    run.child.kill('SIGINT');
+    const stopped = await run.done;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/stopping: .*kept in .*forum60.json/);
+    const done = JSON.parse(readFileSync(ckpt, 'utf8')).done as number;
+    expect(done % 250).toBe(0); // a whole number of batches (250 games each), never a part of one
+    expect(done).toBeLessThan(3000);
+    const [resumed, whole] = await Promise.all([cli([...args, '--resume', '--json']), cli([...args.filter((a) => a !== '--checkpoint' && a !== ckpt), '--json'])]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout).reproducibility.resumedGames).toBe(done);
+    expect(withoutReproducibility(resumed.stdout)).toBe(withoutReproducibility(whole.stdout));
+  });
 });

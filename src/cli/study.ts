@@ -1,0 +1,316 @@
+// The plumbing of studies (compare, sweep, experiment and the balance
+// family): variant labels, `--vary` ranges and sweep grids, playing a plan
+// and writing its report folder, and the flags and output every study takes.
+
+import type { Argv } from 'yargs';
+import type { OutcomeName } from '../engine/events.js';
+import { roleFromKey, ROLES } from '../engine/roles.js';
+import { sectionedSummary, withTeamLine, type CommandSection } from '../report/balance/format.js';
+import { reproduceCommand, withoutFlags } from '../report/command.js';
+import { buildSummary, type PairsMode, type SettingValue, type SkippedPoint, type StudyKind, type StudySummary, type VariantInput } from '../report/summary.js';
+import { terminalTable } from '../report/terminal.js';
+import type { WrittenReport } from '../report/write.js';
+import { progressBar } from '../sim/progress.js';
+import { runGames } from '../sim/run.js';
+import { applyAssignment, parsePrecision, resolveSetup, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
+import { isUserError, UsageError } from './errors.js';
+
+/** Labels must tell variants apart in every table: repeats get " #2", " #3"... */
+export function uniqueLabels(labels: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((l) => {
+    const n = (seen.get(l) ?? 0) + 1;
+    seen.set(l, n);
+    return n === 1 ? l : `${l} #${n}`;
+  });
+}
+
+// ---- sweeps: `--vary` and grids ----
+
+/** A sweep of more points than this is almost certainly a typo in a range. */
+export const MAX_SWEEP_POINTS = 2000;
+
+export interface Vary {
+  readonly key: string;
+  readonly values: readonly SettingValue[];
+}
+
+/** `8`, `0.25`, `1/4` -> numbers; `true`/`false` -> booleans; anything else stays text. */
+export function parseSettingValue(raw: string): SettingValue {
+  const t = raw.trim();
+  if (/^-?\d+(\.\d+)?([eE]-?\d+)?$/.test(t)) return Number(t);
+  const frac = /^(\d+)\s*\/\s*(\d+)$/.exec(t);
+  if (frac && Number(frac[2]) !== 0) return Number(frac[1]) / Number(frac[2]);
+  if (t === 'true') return true;
+  if (t === 'false') return false;
+  return t;
+}
+
+/** Parses `key=v1,v2,...` or `key=lo..hi[:step]` (inclusive; step 1 by default). */
+export function parseVary(text: string, field = '--vary'): Vary {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UsageError(field, `expected key=v1,v2,... or key=lo..hi[:step], got ${JSON.stringify(text)}`);
+  const key = text.slice(0, eq).trim();
+  const body = text.slice(eq + 1).trim();
+  const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(body);
+  const values = range ? rangeValues(Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3]), text, field) : listValues(body, text, field);
+  return { key, values: dedupe(values) };
+}
+
+function rangeValues(lo: number, hi: number, step: number, text: string, field: string): number[] {
+  if (![lo, hi, step].every(Number.isFinite)) throw new UsageError(field, `${JSON.stringify(text)}: lo, hi and step must be numbers`);
+  if (step <= 0) throw new UsageError(field, `${JSON.stringify(text)}: the step must be above 0`);
+  if (hi < lo) throw new UsageError(field, `${JSON.stringify(text)}: lo must not be above hi`);
+  const count = Math.floor((hi - lo) / step + 1e-9) + 1;
+  if (count > MAX_SWEEP_POINTS) throw new UsageError(field, `${JSON.stringify(text)} has ${count} values; use a larger step (at most ${MAX_SWEEP_POINTS})`);
+  // Multiply rather than accumulate, and round off binary noise, so 0..1:0.1 gives 0.3, not 0.30000000000000004.
+  return Array.from({ length: count }, (_, i) => Number((lo + i * step).toPrecision(12)));
+}
+
+function listValues(body: string, text: string, field: string): SettingValue[] {
+  const parts = body.split(',').map((p) => p.trim());
+  if (parts.some((p) => p === '')) throw new UsageError(field, `${JSON.stringify(text)}: empty value in the list; write key=v1,v2,...`);
+  return parts.map(parseSettingValue);
+}
+
+function dedupe(values: readonly SettingValue[]): SettingValue[] {
+  const seen = new Set<string>();
+  return values.filter((v) => (seen.has(String(v)) ? false : (seen.add(String(v)), true)));
+}
+
+export function checkVaries(varies: readonly Vary[], field = '--vary'): void {
+  if (varies.length < 1 || varies.length > 2) throw new UsageError(field, `give one or two keys to vary (got ${varies.length}); three or more make a grid too large to read`);
+  if (varies.length === 2 && varies[0]!.key === varies[1]!.key) throw new UsageError(field, `${varies[0]!.key} is given twice; vary two different keys`);
+  const points = varies.reduce((n, v) => n * v.values.length, 1);
+  if (points > MAX_SWEEP_POINTS) throw new UsageError(field, `the grid has ${points} points; at most ${MAX_SWEEP_POINTS}`);
+}
+
+export interface SweepPoint {
+  readonly settings: Record<string, SettingValue>;
+  readonly label: string;
+}
+
+/** Every combination, first key outermost. */
+export function sweepPoints(varies: readonly Vary[]): SweepPoint[] {
+  let points: Record<string, SettingValue>[] = [{}];
+  for (const v of varies) points = points.flatMap((p) => v.values.map((x) => ({ ...p, [v.key]: x })));
+  return points.map((settings) => ({ settings, label: Object.entries(settings).map(([k, x]) => `${k}=${x}`).join(' ') }));
+}
+
+/**
+ * Resolves every point. A one-key sweep refuses any bad value. In a grid,
+ * setups that cannot be played (too many Mafia for few players) are skipped
+ * and listed; a value that fails at every point of the grid is refused.
+ */
+export function planSweep(base: Setup, varies: readonly Vary[], field = '--vary'): { variants: VariantInput[]; skipped: SkippedPoint[] } {
+  checkVaries(varies, field);
+  const points = sweepPoints(varies);
+  const labels = uniqueLabels(points.map((p) => p.label));
+  const variants: VariantInput[] = [];
+  const skipped: SkippedPoint[] = [];
+  const failed: { settings: Record<string, SettingValue>; reason: string }[] = [];
+  points.forEach((p, i) => {
+    const setup = Object.entries(p.settings).reduce<Setup>((s, [k, x]) => applyAssignment(s, [k, String(x)]), base);
+    try {
+      const { rules, agents } = resolveSetup(setup);
+      variants.push({ label: labels[i]!, rules, agents, settings: p.settings });
+    } catch (e) {
+      if (!isUserError(e)) throw e;
+      if (varies.length === 1) throw new UsageError(`${field} ${p.label}`, e.message);
+      skipped.push({ label: p.label, reason: e.message });
+      failed.push({ settings: p.settings, reason: e.message });
+    }
+  });
+  if (failed.length === points.length) throw new UsageError(field, `no point of the sweep can be played: ${failed[0]!.reason}`);
+  for (const v of varies) {
+    for (const x of v.values) {
+      const at = failed.filter((f) => f.settings[v.key] === x);
+      const total = points.filter((p) => p.settings[v.key] === x).length;
+      if (at.length === total) throw new UsageError(`${field} ${v.key}=${x}`, `no point of the grid can be played with this value: ${at[0]!.reason}`);
+    }
+  }
+  return { variants, skipped };
+}
+
+// ---- playing a plan ----
+
+export interface StudyPlan {
+  readonly kind: StudyKind;
+  readonly study: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly command: string;
+  readonly seed: number;
+  readonly games: number;
+  readonly threads?: number;
+  /** Stop once every outcome's 95% half-width is at most this in every variant; `games` is then the cap. */
+  readonly precision?: number;
+  readonly variants: readonly VariantInput[];
+  readonly pairs: PairsMode;
+  readonly sweepKeys?: readonly string[];
+  readonly skipped?: readonly SkippedPoint[];
+}
+
+export interface OutputArgs {
+  readonly out?: string;
+  readonly json?: boolean;
+  readonly quiet?: boolean;
+}
+
+/** Plays the plan, writes the report folder and prints the table (or the JSON summary). */
+export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ summary: StudySummary; report: WrittenReport }> {
+  const bar = progressBar({ quiet: io.quiet ?? false, label: plan.study });
+  let result;
+  try {
+    result = await runGames({
+      variants: plan.variants.map((v) => ({ label: v.label, rules: v.rules, agents: v.agents })),
+      seed: plan.seed,
+      games: plan.games,
+      ...(plan.threads !== undefined ? { threads: plan.threads } : {}),
+      ...(plan.precision !== undefined ? { precision: plan.precision } : {}),
+      onProgress: (p) => bar.update(p),
+    });
+  } finally {
+    bar.stop();
+  }
+  const { precision, ...rest } = plan;
+  const summary = buildSummary({ ...rest, result, ...(precision !== undefined ? { precision: { target: precision, cap: plan.games, stopped: result.stopped } } : {}) });
+  const { intoReportDir, writeReport } = await import('../report/write.js');
+  const report = await intoReportDir(io.out, plan.study, (dir) => writeReport(dir, summary));
+  if (io.json) {
+    process.stdout.write(JSON.stringify(summary) + '\n');
+    process.stderr.write(`report: ${report.html}\n`);
+  } else {
+    process.stdout.write(terminalTable(summary) + `report: ${report.html}\n`);
+  }
+  return { summary, report };
+}
+
+/** Options every study command takes. */
+export function withStudyOutput<T>(y: Argv<T>, defaultGames: number) {
+  return y
+    .option('games', { type: 'string', describe: `games per variant (default ${defaultGames}; with --precision, the cap, default ${DEFAULT_PRECISION_CAP})` })
+    .option('precision', { type: 'string', describe: "play until every outcome's 95% interval is within ±P in every variant (e.g. 0.01), up to --games" })
+    .option('threads', { type: 'string', describe: 'worker threads (default: one per core)' })
+    .option('out', { type: 'string', describe: 'report folder (default: a new reports/<study>-<time>/, with or without --json)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print summary.json on stdout instead of the table (the report is still written; its path goes to stderr)' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
+    .option('title', { type: 'string', describe: 'title of the report' });
+}
+
+export interface StudyArgs {
+  seed: string;
+  games?: string;
+  precision?: string;
+  threads?: string;
+  out?: string;
+  json: boolean;
+  quiet: boolean;
+  title?: string;
+}
+
+/** With --precision and no --games, a study stops at this many games per variant at most. */
+export const DEFAULT_PRECISION_CAP = 1_000_000;
+
+export function studyNumbers(a: StudyArgs, defaultGames: number): { seed: number; games: number; threads?: number; precision?: number } {
+  const precision = a.precision !== undefined ? parsePrecision('--precision', a.precision) : undefined;
+  const games = a.games !== undefined ? wholeNumber('--games', a.games, 1) : precision !== undefined ? DEFAULT_PRECISION_CAP : defaultGames;
+  return {
+    seed: wholeNumber('--seed', a.seed, 0),
+    games,
+    ...(a.threads !== undefined ? { threads: wholeNumber('--threads', a.threads, 1, 1024) } : {}),
+    ...(precision !== undefined ? { precision } : {}),
+  };
+}
+
+/** What every study's plan takes from the command line: its numbers, title and the command that reproduces it. */
+export function studyHeader(a: StudyArgs, defaultGames: number) {
+  const n = studyNumbers(a, defaultGames);
+  const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
+  return {
+    ...(a.title ? { title: a.title } : {}),
+    command: reproduceCommand(args, { '--games': n.games, '--seed': n.seed }),
+    ...n,
+  };
+}
+
+// ---- the balance family: balance, roles, fair and tune ----
+
+export type TeamName = Extract<OutcomeName, 'town' | 'mafia' | 'maniac'>;
+export const TEAMS: readonly TeamName[] = ['town', 'mafia', 'maniac'];
+
+export interface BalanceOutputArgs {
+  seed: string;
+  threads?: string;
+  out?: string;
+  json: boolean;
+  quiet: boolean;
+  title?: string;
+  description?: string;
+}
+
+export interface SetupArgs extends AgentArgs {
+  rules: string;
+  players?: string;
+  mafia?: string;
+  set?: string[];
+}
+
+/** Flags every balance command takes: rules, agents, seed, team, threads and output. */
+export function withBalanceBasics<T>(y: Argv<T>) {
+  return withSeed(withAgents(withRules(y)))
+    .option('team', { choices: TEAMS, default: 'town' as TeamName, describe: 'whose win rate to measure' })
+    .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
+    .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: a new reports/<study>-<time>/, with or without --json)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print summary.json on stdout instead of the table (the report is still written; its path goes to stderr)' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' })
+    .option('title', { type: 'string', requiresArg: true, describe: 'title of the report' })
+    .option('description', { type: 'string', requiresArg: true, hidden: true, describe: 'a paragraph for the report (experiments)' });
+}
+
+/** The command line that reproduces this run (without --out and --json), with the seed spelled out. */
+export function reproduceLine(seed: number, ensure: Record<string, string | number> = {}): string {
+  const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json' && w !== '--quiet');
+  return reproduceCommand(args, { '--seed': seed, ...ensure });
+}
+
+/** Progress lines on stderr, only for a person watching a terminal. */
+export function progressLine(a: { quiet: boolean; json: boolean }): (text: string) => void {
+  if (a.quiet || !process.stderr.isTTY) return () => {};
+  return (text) => process.stderr.write(`${text}\n`);
+}
+
+/** Writes the report folder, then prints the text (or the whole summary as JSON) and where the report is. */
+export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string): Promise<void> {
+  // Loaded here, not at start: rendering pulls in vega, which no other path needs.
+  const { writeCommandReport } = await import('../report/balance/page.js');
+  const { intoReportDir } = await import('../report/write.js');
+  const report = await intoReportDir(io.out, study, (dir) => writeCommandReport(dir, s, section));
+  if (io.json) {
+    process.stdout.write(JSON.stringify(sectionedSummary(s, section)) + '\n');
+    process.stderr.write(`report: ${report.html}\n`);
+  } else {
+    process.stdout.write(`${withTeamLine(text, s)}report: ${report.html}\n`);
+  }
+}
+
+/** A new `reports/<study>-<time>[-n]` folder, created now, for a command that must know it before writing (tune's profile). */
+export async function claimReportDir(study: string): Promise<string> {
+  return (await import('../report/write.js')).claimReportDir(study);
+}
+
+export function studyText(io: BalanceOutputArgs): { title?: string; description?: string } {
+  return { ...(io.title ? { title: io.title } : {}), ...(io.description ? { description: io.description } : {}) };
+}
+
+export function parseRoleList(flag: string, text: string | undefined): string[] {
+  if (text === undefined || text.trim() === '') return [];
+  const keys = text.split(',').map((r) => r.trim());
+  for (const k of keys) {
+    const id = roleFromKey(k);
+    if (id === undefined) throw new UsageError(flag, `unknown role ${JSON.stringify(k)}; roles are ${ROLES.map((r) => r.key).join(', ')}`);
+  }
+  const canonical = keys.map((k) => ROLES[roleFromKey(k)!]!.key);
+  if (new Set(canonical).size !== canonical.length) throw new UsageError(flag, 'a role is listed twice');
+  return canonical;
+}
