@@ -3,7 +3,7 @@
 // Mafia, the Putana apart; forum: the whole clan), so a count alone would
 // not say who plays against the Town.
 
-import { ROLES, Team } from '../engine/roles.js';
+import { ROLES, Team, roleFromKey } from '../engine/roles.js';
 
 /** What the mafia side and its leader are called at each preset's table (RULES.md). */
 const TEAM_WORDS: Readonly<Record<string, { team: string; leader: string }>> = {
@@ -80,8 +80,9 @@ export function studyTeamText(variants: readonly TeamVariant[]): string {
 /** Town roles first, then the mafia (its leader first), then the Maniac; role-table order within a team; unknown keys last. */
 export function byTeam(keys: readonly string[]): string[] {
   const rank = (key: string): number => {
-    const i = ROLES.findIndex((r) => r.key === key);
-    if (i < 0) return 1000;
+    const role = roleFromKey(key); // a preset's own word too (the forum's "boss")
+    if (role === undefined) return 1000;
+    const i: number = role;
     const r = ROLES[i]!;
     const team = r.team === Team.Town ? 0 : r.team === Team.Mafia ? 1 : 2;
     return team * 100 + (r.leader ? 0 : 1 + i);
