@@ -22,7 +22,9 @@ const p = (key: string, values: [number, number, number], min: number, max: numb
 /** Log-odds are natural logs; a "weight" adds that many log-odds of being an enemy of Town. */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
-  p('readSkill', [0.5, 1.0, 1.6], 0, 5, 'strength of the private reads (signal separation d\'): 0 learns only from facts, claims and votes'),
+  p('readSkill', [0.5, 1.0, 1.6], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes'),
+  p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on'),
+  p('readShared', [0.5, 0.5, 0.5], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)'),
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account'),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)'),
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)'),
@@ -43,6 +45,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Doctor.
   p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of healing the Commissar he believes in, scaled by that belief'),
   p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself'),
+  p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)'),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one'),

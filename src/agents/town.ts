@@ -61,9 +61,14 @@ export function doctorHeal(m: Mind, d: Decision): number {
   b.refreshTrust();
   const n = b.n;
   const opts = d.options;
+  const self = mayHealSelf(m) ? p['doctor.selfWeight']! : NEVER;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    let score = s === b.me ? p['doctor.selfWeight']! : 0;
+    if (s === b.me && self <= NEVER) {
+      m.scores[s] = NEVER;
+      continue;
+    }
+    let score = s === b.me ? self : 0;
     const trust = b.trust[s]!;
     if (trust > 0) score += p['doctor.commissarWeight']! * trust * (b.claimRole[s] === Role.Sergeant ? 0.5 : 1);
     let cleared = 0;
@@ -75,7 +80,17 @@ export function doctorHeal(m: Mind, d: Decision): number {
     if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));
     m.scores[s] = score;
   }
-  return bestOption(m, d, p['noise']!);
+  const pick = bestOption(m, d, p['noise']!);
+  return pick === b.me && self <= NEVER && d.mayPass ? NONE : pick;
+}
+
+/**
+ * Whether the Doctor heals himself: his own habit (`doctor.selfHeal`) and,
+ * under rules that say (`doctor.selfHeal`, issue 10), the rules.
+ */
+function mayHealSelf(m: Mind): boolean {
+  if (m.p['doctor.selfHeal']! < 0.5) return false;
+  return (m.view.options as unknown as Readonly<Record<string, unknown>>)['doctor.selfHeal'] !== false;
 }
 
 /** The Red Maniac (club) kills the likeliest Black, or abstains when unsure. */
