@@ -79,6 +79,7 @@ export class Beliefs extends Memory {
     switch (e.type) {
       case 'vote':
         if (e.target !== NONE) this.onVote(e.voter, e.target, e.round);
+        else this.recordPass(e.round);
         break;
       case 'claim':
         this.onClaim(e.speaker, e.claim);

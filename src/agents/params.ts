@@ -22,9 +22,9 @@ const p = (key: string, values: [number, number, number], min: number, max: numb
 /** Log-odds are natural logs; a "weight" adds that many log-odds of being an enemy of Town. */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
-  p('readSkill', [0.5, 1.0, 1.6], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes'),
+  p('readSkill', [0.2, 0.7, 1.0], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes'),
   p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on'),
-  p('readShared', [0.5, 0.5, 0.5], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)'),
+  p('readShared', [0.8, 0.8, 0.8], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)'),
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account'),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)'),
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)'),
@@ -34,8 +34,10 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('accuseThreshold', [0.75, 0.65, 0.6], 0, 1, 'belief that a player is an enemy above which a Town player accuses him by day'),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)'),
+  p('vote.passBias', [0, -0.5, -0.5], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
   // Commissar (and a promoted Sergeant).
-  p('commissar.revealOnBlack', [1, 1, 1], 0, 1, 'chance of revealing on the first day after finding a Black'),
+  p('commissar.revealOnBlack', [1, 1, 1], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
+  p('commissar.revealFromDay', [2, 2, 2], 1, 100, 'first day on which a Black found makes him reveal (day 1: he shows himself to the mafia before any talk)'),
   p('commissar.revealDay', [2, 0, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)'),
   p('commissar.revealVotes', [0, 3, 3], 0, 100, 'votes received at the last vote that make him reveal to save himself (0: never)'),
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)'),

@@ -21,7 +21,10 @@ export function townVote(m: Mind, d: Decision): number {
     const s = opts[i]!;
     m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, m.view.day, d.round);
   }
-  return bestOption(m, d, m.p['noise']!);
+  const pick = bestOption(m, d, m.p['noise']!);
+  if (!d.mayPass) return pick;
+  const pass = b.prior + m.p['vote.passBias']! + wagon * b.passesNow(m.view.day, d.round);
+  return pick === NONE || pass + m.p['noise']! * m.rng.next() > m.scores[pick]! + m.p['noise']! * 0.5 ? NONE : pick;
 }
 
 /** The Commissar checks the most suspicious player he knows nothing certain about. */
