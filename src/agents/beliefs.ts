@@ -159,6 +159,21 @@ export class Beliefs extends Memory {
     else this.ev[c.target]! += this.params!['accuseWeight']! * Math.min(1, 2 * sigmoid(-(this.prior + this.evidence(speaker))));
   }
 
+  /**
+   * A player shot at night whose role is not shown was most likely Town (the
+   * clan does not shoot its own): those who voted for him earlier look a
+   * little more like enemies, `nightVictimMemory` per vote.
+   */
+  private rememberVotesAgainstVictim(victim: number): void {
+    const w = this.params!['nightVictimMemory']!;
+    if (w === 0) return;
+    const n = this.n;
+    for (let v = 0; v < n; v++) {
+      const c = this.votes[v * n + victim]!;
+      if (c !== 0 && v !== this.me) this.ev[v]! += w * c;
+    }
+  }
+
   /** Whether "t is Black/Red" goes against a hard fact I hold. */
   private contradicts(t: number, black: boolean): boolean {
     const k = this.view!.known[t]!;
@@ -182,7 +197,10 @@ export class Beliefs extends Memory {
   }
 
   private onDeath(seat: number, publicCause: string, revealed: number): void {
-    if (publicCause === 'night') this.nightVictim[seat] = 1;
+    if (publicCause === 'night') {
+      this.nightVictim[seat] = 1;
+      if (revealed < 0 && this.view!.known[seat] === UNKNOWN) this.rememberVotesAgainstVictim(seat);
+    }
     if (revealed === Role.Commissar) {
       // The shown Commissar was real: whoever claimed the role before him lied.
       for (let s = 0; s < this.n; s++) {

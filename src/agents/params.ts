@@ -30,6 +30,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)'),
   p('firstClaimBonus', [0, 0.7, 1.2], 0, 5, 'log-odds of credibility for the first of two Commissar claimants (counter-claims come late)'),
   p('voteMemory', [0, 0.6, 0.9], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)'),
+  p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)'),
   p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted'),
   p('accuseThreshold', [0.75, 0.65, 0.6], 0, 1, 'belief that a player is an enemy above which a Town player accuses him by day'),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
