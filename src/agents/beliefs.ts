@@ -35,7 +35,7 @@ export function logit(p: number): number {
 
 export class Beliefs extends Memory {
   prior = 0;
-  /** Evidence per seat in log-odds of being an enemy of Town: reads, accusations, vote memory, lies. */
+  /** Evidence per seat in log-odds of being an enemy of Town: accusations, vote memory, lies (the reads are added live: `evidence`). */
   readonly ev: Float64Array;
   /** Sources caught lying; Commissar claimants a Sergeant claimant backed. */
   readonly liar: Uint8Array;
@@ -45,6 +45,8 @@ export class Beliefs extends Memory {
   /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
   readonly trust: Float64Array;
   trustDirty = true;
+  /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
+  private readTrust = 1;
 
   constructor(n: number) {
     super(n);
@@ -65,10 +67,7 @@ export class Beliefs extends Memory {
     this.trust.fill(0);
     this.trustDirty = true;
     this.prior = priorLogOdds(view);
-    const reads = view.reads;
-    const w = params['readSkill']! * params['readTrust']!;
-    // For reads N(+-d/2, 1) the weight of evidence of x is exactly d * x.
-    for (let t = 0; t < this.n; t++) this.ev[t] = w * reads[t]!;
+    this.readTrust = params['readTrust']!;
     this.syncKnown();
   }
 
@@ -80,12 +79,17 @@ export class Beliefs extends Memory {
     switch (e.type) {
       case 'vote':
         if (e.target !== NONE) this.onVote(e.voter, e.target, e.round);
+        else this.recordPass(e.round);
         break;
       case 'claim':
         this.onClaim(e.speaker, e.claim);
         break;
       case 'phase':
-        if (e.phase !== 'night') this.frozenLastNight = false;
+        if (e.phase !== 'night') {
+          this.frozenLastNight = false;
+          // A new day's whisper has changed the reads the trust is built on.
+          if (this.sourceCount > 0) this.trustDirty = true;
+        }
         break;
       case 'death':
         this.onDeath(e.seat, e.publicCause, e.revealed);
@@ -152,7 +156,22 @@ export class Beliefs extends Memory {
     if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[c.target]! += this.params!['accuseWeight']! * Math.min(1, 2 * sigmoid(-(this.prior + this.ev[speaker]!)));
+    else this.ev[c.target]! += this.params!['accuseWeight']! * Math.min(1, 2 * sigmoid(-(this.prior + this.evidence(speaker))));
+  }
+
+  /**
+   * A player shot at night whose role is not shown was most likely Town (the
+   * clan does not shoot its own): those who voted for him earlier look a
+   * little more like enemies, `nightVictimMemory` per vote.
+   */
+  private rememberVotesAgainstVictim(victim: number): void {
+    const w = this.params!['nightVictimMemory']!;
+    if (w === 0) return;
+    const n = this.n;
+    for (let v = 0; v < n; v++) {
+      const c = this.votes[v * n + victim]!;
+      if (c !== 0 && v !== this.me) this.ev[v]! += w * c;
+    }
   }
 
   /** Whether "t is Black/Red" goes against a hard fact I hold. */
@@ -178,7 +197,10 @@ export class Beliefs extends Memory {
   }
 
   private onDeath(seat: number, publicCause: string, revealed: number): void {
-    if (publicCause === 'night') this.nightVictim[seat] = 1;
+    if (publicCause === 'night') {
+      this.nightVictim[seat] = 1;
+      if (revealed < 0 && this.view!.known[seat] === UNKNOWN) this.rememberVotesAgainstVictim(seat);
+    }
     if (revealed === Role.Commissar) {
       // The shown Commissar was real: whoever claimed the role before him lied.
       for (let s = 0; s < this.n; s++) {
@@ -246,7 +268,7 @@ export class Beliefs extends Memory {
       else if (knowsReal && this.claimRole[c] === Role.Commissar) w = 0;
       else if (iAmCommissar && this.claimRole[c] === Role.Commissar) w = 0;
       else {
-        w = Math.exp(-(this.prior + this.ev[c]!));
+        w = Math.exp(-(this.prior + this.evidence(c)));
         if (this.claimOrder[c] === 1) w *= Math.exp(p['firstClaimBonus']!);
         if (this.nightVictim[c]) w *= Math.exp(NIGHT_VICTIM_BONUS);
         if (this.backed[c]) w *= Math.exp(BACKED_BONUS);
@@ -266,6 +288,11 @@ export class Beliefs extends Memory {
     }
   }
 
+  /** Soft evidence on seat t in log-odds: what I inferred (ev) plus the whispered reads I take in. */
+  evidence(t: number): number {
+    return this.ev[t]! + this.readTrust * this.view!.reads[t]!;
+  }
+
   /** Log-odds that seat t is an enemy of Town, from everything I know. */
   enemy(t: number): number {
     const k = this.view!.known[t]!;
@@ -273,7 +300,7 @@ export class Beliefs extends Memory {
       if (isEnemyFact(k)) return CERTAIN;
       return k === KNOWN_NOT_MAFIA ? NOT_MAFIA_LOGODDS : -CERTAIN;
     }
-    let x = this.prior + this.ev[t]!;
+    let x = this.prior + this.evidence(t);
     const n = this.n;
     const rw = this.params!['resultWeight']!;
     for (let i = 0; i < this.sourceCount; i++) {

@@ -17,6 +17,8 @@ import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, r
 
 export class HeuristicAgent implements Agent, Mind {
   readSkill = 0;
+  readFirstDay = 0;
+  readShared = 0;
   view!: PlayerView;
   p!: Params;
   rng!: Rng;
@@ -30,10 +32,12 @@ export class HeuristicAgent implements Agent, Mind {
     this.scores = new Float64Array(players);
   }
 
-  /** Sets the parameters for the coming game; reads are drawn for players who want Town's enemies found. */
+  /** Sets the parameters for the coming game; reads are whispered to players who want Town's enemies found. */
   configure(params: Params, wantsReads: boolean): this {
     this.p = params;
     this.readSkill = wantsReads ? params['readSkill']! : 0;
+    this.readFirstDay = params['readFirstDay']!;
+    this.readShared = params['readShared']!;
     this.b.deal();
     return this;
   }

@@ -24,6 +24,8 @@ export class Memory {
   readonly lastVotes: Int16Array;
   voteDay = -1;
   voteRound = -1;
+  /** Votes for nobody cast in the vote under way. */
+  passesToday = 0;
   /** Votes and accusations each seat cast against seats I know to be Black (kept in step with `known`). */
   readonly blackActs: Int16Array;
   /** Latest role claimed by each seat, or -1. */
@@ -88,6 +90,7 @@ export class Memory {
     this.blackActs.fill(0);
     this.voteDay = -1;
     this.voteRound = -1;
+    this.passesToday = 0;
     this.claimRole.fill(-1);
     this.claimOrder.fill(0);
     this.claimDay.fill(0);
@@ -102,15 +105,32 @@ export class Memory {
     this.promoted = false;
   }
 
-  /** Counts a vote into the tallies (a new day or round starts a new tally). */
-  protected recordVote(voter: number, target: number, round: number): void {
+  /** Starts a new tally when the day or round changes. */
+  private tallyFor(round: number): void {
     const day = this.view!.day;
     if (day !== this.voteDay || round !== this.voteRound) {
       if (day !== this.voteDay && this.voteDay >= 0) this.lastVotes.set(this.today);
       this.today.fill(0);
+      this.passesToday = 0;
       this.voteDay = day;
       this.voteRound = round;
     }
+  }
+
+  /** Counts a vote for nobody (rules with a no-lynch vote). */
+  recordPass(round: number): void {
+    this.tallyFor(round);
+    this.passesToday++;
+  }
+
+  /** Votes for nobody so far in this day's vote of this round. */
+  passesNow(day: number, round: number): number {
+    return this.voteDay === day && this.voteRound === round ? this.passesToday : 0;
+  }
+
+  /** Counts a vote into the tallies (a new day or round starts a new tally). */
+  protected recordVote(voter: number, target: number, round: number): void {
+    this.tallyFor(round);
     this.today[target]!++;
     this.votes[voter * this.n + target]!++;
     if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;

@@ -91,6 +91,8 @@ class SpecProvider implements AgentProvider {
 class ModuleAgent implements Agent {
   private readonly inner: Agent;
   readonly readSkill: number;
+  readonly readFirstDay: number | undefined;
+  readonly readShared: number | undefined;
 
   constructor(
     private readonly path: string,
@@ -104,6 +106,8 @@ class ModuleAgent implements Agent {
     }
     this.inner = inner;
     this.readSkill = typeof inner.readSkill === 'number' && inner.readSkill > 0 ? inner.readSkill : 0;
+    this.readFirstDay = typeof inner.readFirstDay === 'number' ? inner.readFirstDay : undefined;
+    this.readShared = typeof inner.readShared === 'number' ? inner.readShared : undefined;
   }
 
   private guard<T>(what: string, f: () => T): T {

@@ -52,7 +52,7 @@ function shouldReveal(m: Mind, st: SpeechState): boolean {
   const b = m.b;
   const p = m.p;
   const day = m.view.day;
-  if (b.holdsAliveBlack()) {
+  if (b.holdsAliveBlack() && day >= p['commissar.revealFromDay']!) {
     if (st.revealRoll < 0) st.revealRoll = m.rng.next();
     if (st.revealRoll < p['commissar.revealOnBlack']!) return true;
   }

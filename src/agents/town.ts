@@ -22,9 +22,9 @@ export function townVote(m: Mind, d: Decision): number {
     m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, m.view.day, d.round);
   }
   const pick = bestOption(m, d, m.p['noise']!);
-  // Under vote.noLynch a lynch of a probable innocent is worse than none: Town loses a player for nothing.
-  if (d.mayPass && sigmoid(b.enemy(pick)) < m.p['vote.noLynchBelow']!) return NONE;
-  return pick;
+  if (!d.mayPass) return pick;
+  const pass = b.prior + m.p['vote.passBias']! + wagon * b.passesNow(m.view.day, d.round);
+  return pick === NONE || pass + m.p['noise']! * m.rng.next() > m.scores[pick]! + m.p['noise']! * 0.5 ? NONE : pick;
 }
 
 /** The Commissar checks the most suspicious player he knows nothing certain about. */
@@ -64,9 +64,14 @@ export function doctorHeal(m: Mind, d: Decision): number {
   b.refreshTrust();
   const n = b.n;
   const opts = d.options;
+  const self = mayHealSelf(m) ? p['doctor.selfWeight']! : NEVER;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    let score = s === b.me ? p['doctor.selfWeight']! : 0;
+    if (s === b.me && self <= NEVER) {
+      m.scores[s] = NEVER;
+      continue;
+    }
+    let score = s === b.me ? self : 0;
     const trust = b.trust[s]!;
     if (trust > 0) score += p['doctor.commissarWeight']! * trust * (b.claimRole[s] === Role.Sergeant ? 0.5 : 1);
     let cleared = 0;
@@ -78,7 +83,17 @@ export function doctorHeal(m: Mind, d: Decision): number {
     if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));
     m.scores[s] = score;
   }
-  return bestOption(m, d, p['noise']!);
+  const pick = bestOption(m, d, p['noise']!);
+  return pick === b.me && self <= NEVER && d.mayPass ? NONE : pick;
+}
+
+/**
+ * Whether the Doctor heals himself: his own habit (`doctor.selfHeal`) and,
+ * under rules that say (`doctor.selfHeal`, issue 10), the rules.
+ */
+function mayHealSelf(m: Mind): boolean {
+  if (m.p['doctor.selfHeal']! < 0.5) return false;
+  return (m.view.options as unknown as Readonly<Record<string, unknown>>)['doctor.selfHeal'] !== false;
 }
 
 /** The Red Maniac (club) kills the likeliest Black, or abstains when unsure. */

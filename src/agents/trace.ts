@@ -27,6 +27,8 @@ export function traceSuspicions(inner: AgentProvider, records: SuspicionRecord[]
 
 class TracedAgent implements Agent {
   readonly readSkill: number | undefined;
+  readonly readFirstDay: number | undefined;
+  readonly readShared: number | undefined;
 
   constructor(
     private readonly inner: Agent,
@@ -35,6 +37,8 @@ class TracedAgent implements Agent {
     private readonly k: number,
   ) {
     this.readSkill = inner.readSkill;
+    this.readFirstDay = inner.readFirstDay;
+    this.readShared = inner.readShared;
   }
 
   begin(view: PlayerView, rng: Rng): void {

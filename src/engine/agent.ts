@@ -46,10 +46,15 @@ export interface PlayerView {
   /** Silenced by fouls today: claims are not heard. */
   readonly silenced: boolean;
   /**
-   * Private intuition ("reads"), drawn once at the deal by the engine as a
-   * host's whisper: for each seat t not known for certain, N(+skill/2, 1) if t
-   * is an enemy of Town (Mafia team or a loner Maniac), N(-skill/2, 1)
-   * otherwise, where skill is the agent's `readSkill`. All 0 without skill.
+   * Private intuition ("reads"), whispered by the engine from what the day's
+   * talk lets a player sense: at the start of each day (forum: each turn)
+   * the engine adds, for each living seat t not known for certain, skill * x
+   * with x ~ N(+skill/2, 1) if t is an enemy of Town (Mafia team or a loner
+   * Maniac), N(-skill/2, 1) otherwise, where skill is the agent's
+   * `readSkill` (times `readFirstDay` on day 1) and part of x's noise
+   * (`readShared`) is the table's common impression of t. So each entry is
+   * the summed weight of evidence, in log-odds, that t is an enemy; nothing
+   * is known before the first day's talk. All 0 without skill.
    */
   readonly reads: ArrayLike<number>;
 }
@@ -65,8 +70,12 @@ export interface ClaimSink {
  * `observe`, lets him `speak` each day and asks him to `choose`.
  */
 export interface Agent {
-  /** Strength of this player's reads (see PlayerView.reads); absent or 0: none, and no random numbers are drawn for them. Read after `agentFor`. */
+  /** Separation d' of each day's whisper (see PlayerView.reads); absent or 0: none, and no random numbers are drawn for them. Read after `agentFor`. */
   readonly readSkill?: number;
+  /** Share of `readSkill` on day 1, when the talk has had no facts to work on (absent: READ_FIRST_DAY in view.ts). */
+  readonly readFirstDay?: number;
+  /** Share (0..1) of a whisper's noise that the whole table shares: a convincing liar fools everyone at once (absent: READ_SHARED_VARIANCE in view.ts). */
+  readonly readShared?: number;
   begin(view: PlayerView, rng: Rng): void;
   observe?(event: GameEvent): void;
   speak?(view: PlayerView, out: ClaimSink): void;

@@ -13,7 +13,7 @@ import { shotsFor } from './options.js';
 import type { Rules } from './rules.js';
 import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
 import { Action, ROLES, ROLE_COUNT, ROLE_LEADER, ROLE_TOLD_AS, Role, Team, roleSpec } from './roles.js';
-import { Clock, KNOWN_NOT_MAFIA, SeatView, gaussian } from './view.js';
+import { Clock, KNOWN_NOT_MAFIA, READ_FIRST_DAY, READ_SHARED_VARIANCE, SeatView, gaussian } from './view.js';
 
 /** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
 const IMPRESSION_STREAM = 0x40000000;
@@ -38,6 +38,10 @@ function featuresOf(rules: Rules): number {
   if (o['deathNote.enabled']) f |= DEATH_NOTES;
   if (rules.roles[Role.Vigilante]! > 0) f |= VIGILANTE;
   return f;
+}
+
+function clampShare(x: number): number {
+  return x > 0 ? (x < 1 ? x : 1) : 0;
 }
 
 export class Table {
@@ -86,6 +90,14 @@ export class Table {
   private readonly deck: Int8Array;
   private readonly impressionRng = new Sfc32();
   private readonly impression: Float64Array;
+  /** Per seat, what its agent asked of the whispered reads this game (see Agent.readSkill). */
+  private readonly readSkill: Float64Array;
+  private readonly readFirstDay: Float64Array;
+  private readonly readShared: Float64Array;
+  /** Some seat reads this game; the impressions are drawn (lazily, at the first whisper) from this game's key. */
+  private reading = false;
+  private impressionsDrawn = false;
+  private impressionKey = 0;
   /** Every view's `known`, seat by seat in one buffer. */
   private readonly knownAll: Int8Array;
   private readonly clock = new Clock();
@@ -158,6 +170,9 @@ export class Table {
     this.agents = new Array<Agent>(n);
     this.deck = new Int8Array(n);
     this.impression = new Float64Array(n);
+    this.readSkill = new Float64Array(n);
+    this.readFirstDay = new Float64Array(n);
+    this.readShared = new Float64Array(n);
     this.deathOrder = new Int32Array(n);
     this.deathSeq = new Int16Array(n);
     this.living = new Int16Array(n);
@@ -194,15 +209,20 @@ export class Table {
     this.seatPlayers(provider, log);
     if (this.listening) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();
-    let impressions = false;
+    this.reading = false;
+    this.impressionsDrawn = false;
+    this.impressionKey = key;
     for (let s = 0; s < this.n; s++) {
       const rng = this.agentRngs[s]!.reseedFromKey(key, agentStream(s));
       const agent = this.agents[s]!;
       const skill = agent.readSkill ?? 0;
+      this.readSkill[s] = skill > 0 ? skill : 0;
       if (skill > 0) {
-        if (!impressions) impressions = this.drawImpressions(key);
-        this.views[s]!.drawReads(this.team, skill, rng, this.impression);
-      } else this.views[s]!.clearReads();
+        this.reading = true;
+        this.readFirstDay[s] = clampShare(agent.readFirstDay ?? READ_FIRST_DAY);
+        this.readShared[s] = clampShare(agent.readShared ?? READ_SHARED_VARIANCE);
+      }
+      this.views[s]!.clearReads();
       agent.begin(this.views[s]!, rng);
     }
   }
@@ -281,11 +301,21 @@ export class Table {
     this.team[s] = team;
   }
 
-  /** The table's shared impression of each seat (see SeatView.drawReads), from its own stream: only games with reads draw it. */
-  private drawImpressions(key: number): true {
-    const rng = this.impressionRng.reseedFromKey(key, IMPRESSION_STREAM);
+  /** The table's shared impression of each seat (see SeatView.whisper), from its own stream: only games with reads draw it. */
+  private drawImpressions(): void {
+    const rng = this.impressionRng.reseedFromKey(this.impressionKey, IMPRESSION_STREAM);
     for (let s = 0; s < this.n; s++) this.impression[s] = gaussian(rng);
-    return true;
+    this.impressionsDrawn = true;
+  }
+
+  /** The whisper of a day's talk to every living reader (see PlayerView.reads), from his own stream. */
+  private whisper(): void {
+    if (!this.impressionsDrawn) this.drawImpressions();
+    for (let i = 0; i < this.aliveCount; i++) {
+      const s = this.living[i]!;
+      const skill = this.readSkill[s]! * (this.day <= 1 ? this.readFirstDay[s]! : 1);
+      if (skill > 0) this.views[s]!.whisper(this.team, this.alive, skill, this.readShared[s]!, this.agentRngs[s]!, this.impression);
+    }
   }
 
   private dealRoles(): void {
@@ -331,6 +361,8 @@ export class Table {
     this.phase = phase;
     this.clock.day = this.day;
     this.clock.phase = phase;
+    // The day's talk comes before anyone speaks or votes (and before the phase event, so observers see fresh reads).
+    if (this.reading && phase !== 'night') this.whisper();
     if (this.listening) this.emit({ type: 'phase', phase, day: this.day }, Audience.Public);
   }
 

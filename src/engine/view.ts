@@ -65,20 +65,36 @@ export class SeatView implements PlayerView {
   }
 
   /**
-   * Draws the reads of PlayerView: the table's shared impression of each seat
-   * (`impression`, one standard normal per seat per game) mixed with this
-   * player's own noise from `rng` (his own stream), so players misread the
-   * same good liar together rather than independently.
+   * Adds one day's whisper to the reads of PlayerView: for each living seat t
+   * this player knows nothing certain about, an impression x drawn as
+   * N(+-skill/2, 1), whose noise is the table's shared impression of t
+   * (`impression`, one standard normal per seat per game, weight `shared` of
+   * the variance: a good liar fools everyone, and keeps fooling them) plus
+   * this player's own noise of the day from `rng` (his own stream). The
+   * reads hold the sum of skill * x, the weight of evidence in log-odds each
+   * x carries on its own. Pairs of normals are used to halve the draws.
    */
-  drawReads(team: ArrayLike<number>, skill: number, rng: Rng, impression: ArrayLike<number>): void {
+  whisper(team: ArrayLike<number>, alive: ArrayLike<number>, skill: number, shared: number, rng: Rng, impression: ArrayLike<number>): void {
     const reads = this.reads;
-    reads.fill(0);
     this.readsSet = true;
-    if (!(skill > 0)) return;
     const half = skill / 2;
+    const sharedSd = Math.sqrt(shared);
+    const ownSd = Math.sqrt(1 - shared);
+    let spare = NaN;
     for (let t = 0; t < this.players; t++) {
-      if (this.known[t] !== UNKNOWN) continue;
-      reads[t] = (team[t] === Team.Town ? -half : half) + SHARED_SD * impression[t]! + OWN_SD * gaussian(rng);
+      if (t === this.seat || !alive[t] || this.known[t] !== UNKNOWN) continue;
+      let own: number;
+      if (spare === spare) {
+        own = spare;
+        spare = NaN;
+      } else {
+        const u = 1 - rng.next();
+        const r = Math.sqrt(-2 * Math.log(u));
+        const a = 2 * Math.PI * rng.next();
+        own = r * Math.cos(a);
+        spare = r * Math.sin(a);
+      }
+      reads[t]! += skill * ((team[t] === Team.Town ? -half : half) + sharedSd * impression[t]! + ownSd * own);
     }
   }
 
@@ -89,10 +105,10 @@ export class SeatView implements PlayerView {
   }
 }
 
-/** Share of a read's noise variance that the whole table has in common. */
+/** Share of a whisper's noise variance the table has in common, for agents that do not say (Agent.readShared). */
 export const READ_SHARED_VARIANCE = 0.5;
-const SHARED_SD = Math.sqrt(READ_SHARED_VARIANCE);
-const OWN_SD = Math.sqrt(1 - READ_SHARED_VARIANCE);
+/** Share of `readSkill` whispered on day 1, for agents that do not say (Agent.readFirstDay). */
+export const READ_FIRST_DAY = 0;
 
 /** A standard normal draw (Box-Muller, one of the pair). */
 export function gaussian(rng: Rng): number {

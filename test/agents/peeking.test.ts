@@ -27,6 +27,12 @@ class Recorder implements Agent {
   get readSkill(): number | undefined {
     return this.inner.readSkill;
   }
+  get readFirstDay(): number | undefined {
+    return this.inner.readFirstDay;
+  }
+  get readShared(): number | undefined {
+    return this.inner.readShared;
+  }
   begin(view: PlayerView, rng: Rng): void {
     this.seen = [`begin ${view.seat} ${view.role} ${view.team} reads ${Array.from(view.reads).join(',')} known ${Array.from(view.known).join(',')}`];
     this.inner.begin(view, rng);
@@ -50,7 +56,7 @@ class Recorder implements Agent {
 }
 
 function snapshot(v: PlayerView): string {
-  return `${v.day} ${v.phase} ${v.role} ${v.team} ${v.silenced} alive ${Array.from(v.alive).join('')} shown ${Array.from(v.revealed).join(',')} known ${Array.from(v.known).join(',')}`;
+  return `${v.day} ${v.phase} ${v.role} ${v.team} ${v.silenced} alive ${Array.from(v.alive).join('')} shown ${Array.from(v.revealed).join(',')} known ${Array.from(v.known).join(',')} reads ${Array.from(v.reads).join(',')}`;
 }
 
 function hashText(s: string): number {

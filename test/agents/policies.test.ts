@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
 import type { Mind } from '../../src/agents/mind.js';
 import { profileParams } from '../../src/agents/params.js';
-import { hunt } from '../../src/agents/town.js';
+import { hunt, townVote } from '../../src/agents/town.js';
 import { NONE, UNKNOWN, type Decision, type PlayerView } from '../../src/engine/agent.js';
 import { Choice } from '../../src/engine/events.js';
 import { Sfc32 } from '../../src/engine/rng.js';
@@ -68,5 +68,34 @@ describe('hunting', () => {
   it('never hunts a known loner Maniac when a hunt on him kills the hunter', () => {
     const m = mindWith([], { 4: Team.Maniac });
     expect(hunt(m, huntDecision())).toBe(NONE);
+  });
+});
+
+describe('voting for nobody, where the rules allow it', () => {
+  const voteDecision = (): Decision => ({ choice: Choice.Vote, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });
+  const passes = (reads: number[], passesCast: number): number => {
+    let k = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const m = mindWith(reads);
+      (m as { rng: Sfc32 }).rng = new Sfc32(seed, 0, 1);
+      for (let v = 0; v < passesCast; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
+      if (townVote(m, voteDecision()) === NONE) k++;
+    }
+    return k;
+  };
+
+  it('votes for a clear suspect rather than for nobody', () => {
+    expect(passes([0, 6], 0)).toBe(0);
+  });
+
+  it('with nothing to go on, follows a table that is voting for nobody', () => {
+    expect(passes([], 6)).toBeGreaterThan(50);
+    expect(passes([], 0)).toBeLessThan(passes([], 6));
+  });
+
+  it('never passes where the rules do not allow it', () => {
+    const m = mindWith([]);
+    for (let v = 0; v < 6; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
+    expect(townVote(m, { ...voteDecision(), mayPass: false })).not.toBe(NONE);
   });
 });

@@ -73,12 +73,12 @@ describe('votes for nobody (vote.noLynch)', () => {
     expect(noneVotes(games, true) + noneVotes(games, false)).toBe(0);
   });
 
-  it('on: Town votes for nobody when unsure (vote.noLynchBelow), never with the parameter at 0', async () => {
+  it('on: Town votes for nobody when unsure (vote.passBias), never with the bias far below', async () => {
     const set = ['vote.noLynch=true'];
     const games = await playLogged('classic', 'club', 200, set);
     expect(noneVotes(games, true)).toBeGreaterThan(0);
     expect(games.some((p) => p.events.some((e) => e.type === 'no-lynch' && e.reason === 'voted-no-lynch'))).toBe(true);
-    expect(noneVotes(await playLogged('classic', 'club,vote.noLynchBelow=0', 200, set), true)).toBe(0);
+    expect(noneVotes(await playLogged('classic', 'club,vote.passBias=-10', 200, set), true)).toBe(0);
   });
 });
 

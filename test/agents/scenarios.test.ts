@@ -106,14 +106,16 @@ describe('Mafia', () => {
 
 describe('Commissar', () => {
   it('reveals a Black he found, the next day, by his policy', async () => {
-    const games = await playLogged('club', 'club,mafia=random,commissar.revealOnBlack=1', 200);
+    const games = await playLogged('club', 'club,mafia=random,commissar.revealOnBlack=1,commissar.revealFromDay=1', 200);
     let checked = 0;
     for (const p of games) {
       const com = seatOf(p, Role.Commissar);
       const said = claims(p);
+      let night = 0;
       for (const e of p.events) {
+        if (e.type === 'phase') night = e.day;
+        // The night of the check itself (an earlier request on the same target may have been blocked by a freeze).
         if (e.type !== 'check' || !e.black) continue;
-        const night = requests(p, Choice.Check).find((r) => r.target === e.target)!.day;
         const dead = deadBefore(p, night + 1, 'day');
         if (dead.has(com) || dead.has(e.target) || !p.events.some((x) => x.type === 'phase' && x.phase === 'day' && x.day === night + 1)) continue;
         const next = said.filter((c) => c.day === night + 1 && c.speaker === com);
