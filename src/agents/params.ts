@@ -43,6 +43,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('commissar.revealVotes', [0, 3, 3], 0, 100, 'votes received at the last vote that make him reveal to save himself (0: never)'),
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)'),
   p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)'),
+  p('commissar.checkNoise', [1.2, 0.6, 0.3], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)'),
   p('commissar.lastShotMin', [0.3, 0.5, 0.6], 0, 1, 'belief in an enemy needed to fire the last shot (otherwise he holds fire)'),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
   // Doctor.

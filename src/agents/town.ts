@@ -38,7 +38,7 @@ export function commissarCheck(m: Mind, d: Decision): number {
     // A liar's claim already shows him; a check is better spent elsewhere.
     m.scores[s] = known[s] !== UNKNOWN ? NEVER : b.enemy(s) - (b.liar[s] ? 3 : 0);
   }
-  return bestOption(m, d, m.p['noise']!);
+  return bestOption(m, d, m.p['commissar.checkNoise']!);
 }
 
 /** Leaves the once-a-game note mostly on a night he is likely shot (after revealing), sometimes while hidden. */
