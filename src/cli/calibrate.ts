@@ -232,6 +232,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const chosen = chooseMoments(once('--moments', a.moments), recs.stats, recordsPath);
 
   const { signal, release } = interruptOnSignal();
+  if (!a.quiet) process.stderr.write(`calibrate: ${params.length} parameter${params.length === 1 ? '' : 's'}, ${chosen.moments.length} statistics, ${games.toLocaleString('en-US')} games per point, ${threads} thread${threads === 1 ? '' : 's'}\n`);
   const runner = await RecordRunner.open(rules, threads, signal);
   let doing = 'starting';
   const t0 = performance.now();

@@ -29,7 +29,7 @@ export interface FitConfig {
   readonly jacobianStep: number;
 }
 
-export const FIT_DEFAULTS = { iterations: 30, firstStep: 0.125, minStep: 0.01, jacobianStep: 0.05 } as const;
+export const FIT_DEFAULTS = { iterations: 40, firstStep: 0.125, minStep: 0.0025, jacobianStep: 0.05 } as const;
 
 export interface FitRound {
   readonly centre: Point;
