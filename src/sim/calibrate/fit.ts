@@ -165,10 +165,14 @@ function standardErrors(c: FitConfig, g: readonly (readonly number[])[]): (numbe
     return v > 0 && Number.isFinite(v) ? 1 / v : 0;
   });
   const info: number[][] = Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, b) => g.reduce((sum, row, j) => sum + row[a]! * w[j]! * row[b]!, 0)));
-  const inv = invertSymmetric(info);
+  // A parameter no moment moves (a zero column of G) is not identified; the others still are, from the rest of the matrix.
+  const top = Math.max(...info.map((row, i) => row[i]!));
+  const kept = info.map((_, i) => i).filter((i) => info[i]![i]! > top * 1e-12);
+  const inv = kept.length > 0 ? invertSymmetric(kept.map((a) => kept.map((b) => info[a]![b]!))) : null;
   const scale = 1 + c.records.games / c.simGames;
   return c.params.map((_, i) => {
-    const v = inv?.[i]![i];
+    const at = kept.indexOf(i);
+    const v = at >= 0 ? inv?.[at]![at] : undefined;
     return v !== undefined && v > 0 && Number.isFinite(v) ? Math.sqrt(scale * v) : null;
   });
 }
