@@ -31,7 +31,7 @@ export const DEFAULT_CALIBRATE_GAMES = 4000;
 interface CalibrateArgs extends AgentArgs {
   records?: string;
   holdout?: string;
-  rules: string;
+  rules?: string;
   players?: string;
   mafia?: string;
   set?: string[];
@@ -217,13 +217,15 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
   const paramsText = once('--params', a.params);
   if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vote.noLynchBelow');
+  const rulesArg = once('--rules', a.rules);
+  if (rulesArg === undefined) throw new UsageError('--rules', 'missing; give the rules the records were played by, e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)');
   const holdoutPath = once('--holdout', a.holdout);
   const outPath = once('--out', a.out);
   const games = wholeNumber('--games', a.games, 10);
   const seed = wholeNumber('--seed', a.seed, 0);
   const iterations = wholeNumber('--iterations', a.iterations, 0, 1000);
   const threads = a.threads === undefined ? availableParallelism() : wholeNumber('--threads', a.threads, 1, 1024);
-  const { rules, agents } = resolveSetup({ rules: a.rules, ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [], agents: Array.isArray(a.agents) ? a.agents.join(',') : a.agents, agentParam: a.agentParam ?? [], agentModule: a.agentModule ?? [] });
+  const { rules, agents } = resolveSetup({ rules: rulesArg, ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [], agents: Array.isArray(a.agents) ? a.agents.join(',') : a.agents, agentParam: a.agentParam ?? [], agentModule: a.agentModule ?? [] });
   const spec = parseAgents(agents);
   const params = calibrateParams(paramsText, spec);
   const plan = outPath !== undefined ? profilePlan(params, spec) : null;
@@ -331,6 +333,8 @@ export const calibrateCommand = {
   describe: "fit player parameters to recorded games (simulated moments on common random numbers) and save them as a profile",
   builder: (y: Argv) =>
     withSeed(withAgents(withRules(y)))
+      // No default rules: records fitted to a game they were not played by would fit nonsense.
+      .default('rules', undefined)
       .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively) or one record file' })
       .option('params', { type: 'string', requiresArg: true, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
       .option('moments', { type: 'string', requiresArg: true, describe: `the statistics to match (default: ${DEFAULT_MOMENTS.join(', ')}, where the records hold them)` })

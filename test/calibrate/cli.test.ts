@@ -103,6 +103,7 @@ describe('calibrate', () => {
     const cases: Array<[string[], RegExp]> = [
       [['calibrate', '--rules', ALLSTARS_RULES, '--params', 'readSkill'], /^mafia-sim: --records: missing/],
       [[...base], /^mafia-sim: --params: missing/],
+      [['calibrate', '--records', TRAIN, '--params', 'readSkill'], /^mafia-sim: --rules: missing; give the rules the records were played by/],
       [[...base, '--params', 'readSkil'], /^mafia-sim: --params: unknown parameter "readSkil" \(did you mean "readSkill"\?\)/],
       [[...base, '--params', 'town.readSkil'], /^mafia-sim: --params: unknown parameter "town.readSkil" \(did you mean "town.readSkill"\?\)/],
       [[...base, '--params', 'readSkill,readSkill'], /^mafia-sim: --params: a parameter is listed twice/],
