@@ -79,6 +79,21 @@ describe('calibrate', () => {
     for (const name of fit.moments) expect({ k: sim[name]!.k, n: sim[name]!.n }, name).toEqual({ k: fit.fit[name]!.sim.k, n: fit.fit[name]!.sim.n });
   }, 180_000);
 
+  it("a scope's profile: --agents BASE,SCOPE=FILE (the line it prints) replays the fit, other seats keeping the base players", async () => {
+    const file = join(dir, 'town.json');
+    const r = await cli(['calibrate', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', 'club,noise=0.5,mafia.blend=2', '--params', 'town.readSkill', '--games', '300', '--iterations', '2', '--threads', '1', '--out', file, '--json', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout) as { moments: string[]; fit: Record<string, Row>; profile: { loadWith: string }; params: Record<string, { value: number }> };
+    expect(o.profile.loadWith).toBe(`club,noise=0.5,mafia.blend=2,town=${file}`);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+    expect(saved.team).toBe('town');
+    expect(saved.params).toEqual({ noise: 0.5, 'mafia.blend': 2, readSkill: o.params['town.readSkill']!.value });
+    const replay = await cli(['records', 'compare', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', o.profile.loadWith, '--games', '300', '--threads', '1', '--out', join(dir, 'compare-town'), '--json', '--quiet']);
+    expect(replay.code, replay.stderr).toBe(0);
+    const sim = (JSON.parse(replay.stdout) as { sim: { statistics: Record<string, { k: number; n: number }> } }).sim.statistics;
+    for (const name of o.moments) expect({ k: sim[name]!.k, n: sim[name]!.n }, name).toEqual({ k: o.fit[name]!.sim.k, n: o.fit[name]!.sim.n });
+  }, 180_000);
+
   it('Ctrl-C stops the fit: exit 130, says what it was doing, writes no profile', async () => {
     const file = join(dir, 'never.json');
     const run = spawnCli(['calibrate', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--params', 'readSkill', '--games', '1000000', '--threads', '2', '--out', file]);
