@@ -22,28 +22,28 @@ const p = (key: string, values: [number, number, number], min: number, max: numb
 /** Log-odds are natural logs; a "weight" adds that many log-odds of being an enemy of Town. */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
-  p('readSkill', [0.2, 0.7, 1.0], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes'),
+  p('readSkill', [0.299, 0.598, 1.2], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes'),
   p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on'),
   p('readShared', [0.8, 0.8, 0.8], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)'),
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account'),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)'),
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)'),
   p('firstClaimBonus', [0, 0.7, 1.2], 0, 5, 'log-odds of credibility for the first of two Commissar claimants (counter-claims come late)'),
-  p('voteMemory', [0, 0.6, 0.9], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)'),
+  p('voteMemory', [0.18, 0.36, 0.54], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)'),
   p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)'),
   p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted'),
   p('accuseThreshold', [0.75, 0.65, 0.6], 0, 1, 'belief that a player is an enemy above which a Town player accuses him by day'),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)'),
-  p('vote.passBias', [0, -0.5, -0.5], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
+  p('vote.passBias', [-0.08, -0.08, -0.08], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
   // Commissar (and a promoted Sergeant).
-  p('commissar.revealOnBlack', [1, 1, 1], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
+  p('commissar.revealOnBlack', [0.742, 0.742, 0.742], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
   p('commissar.revealFromDay', [2, 2, 2], 1, 100, 'first day on which a Black found makes him reveal (day 1: he shows himself to the mafia before any talk)'),
   p('commissar.revealDay', [2, 0, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)'),
   p('commissar.revealVotes', [0, 3, 3], 0, 100, 'votes received at the last vote that make him reveal to save himself (0: never)'),
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)'),
   p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)'),
-  p('commissar.checkNoise', [1.2, 0.6, 0.3], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)'),
+  p('commissar.checkNoise', [20, 20, 10], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)'),
   p('commissar.lastShotMin', [0.3, 0.5, 0.6], 0, 1, 'belief in an enemy needed to fire the last shot (otherwise he holds fire)'),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
   // Doctor.
@@ -52,8 +52,8 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)'),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
   // Vigilante.
-  p('vigilante.aimNoise', [0.6, 0.3, 0.15], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
-  p('vigilante.fireThreshold', [0.3, 0.4, 0.5], 0, 1, 'belief that his top suspect is an enemy needed to fire; below it he holds'),
+  p('vigilante.aimNoise', [9.71, 6.47, 3.23], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
+  p('vigilante.fireThreshold', [0.23, 0.28, 0.38], 0, 1, 'belief that his top suspect is an enemy needed to fire; below it he holds'),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one'),
   p('sergeant.stepUp', [1, 1, 1], 0, 1, 'whether, promoted, he reveals at once and publishes the results he holds'),

@@ -195,8 +195,10 @@ describe('passing a role action (forum: doctor.mayPass, commissar.mayPass, mania
         const seat = seatOf(p, role);
         if (seat < 0) continue;
         const sent = new Set(requests(p, choice).filter((r) => r.seat === seat).map((r) => r.day));
+        // A hunt replaces the hunter's own action that turn (docs/design-notes.md): not a pass.
+        const hunted = new Set(requests(p, Choice.Hunt).filter((r) => r.seat === seat).map((r) => r.day));
         for (let day = 1; day <= last; day++) {
-          if (deadBefore(p, day, 'turn').has(seat) || !p.events.some((e) => e.type === 'phase' && e.day === day)) continue;
+          if (deadBefore(p, day, 'turn').has(seat) || hunted.has(day) || !p.events.some((e) => e.type === 'phase' && e.day === day)) continue;
           turns++;
           expect(sent.has(day), `seat ${seat} (role ${role}, choice ${choice}) on turn ${day}`).toBe(true);
         }
