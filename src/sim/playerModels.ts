@@ -59,7 +59,7 @@ function expandProfileFile(spec: string): string {
  * `--across` text: a shipped set's name, or `name=SPEC;name=SPEC;...` (SPEC
  * as `--agents` takes it, or a profile file). Several texts add up.
  */
-export function parseAcross(texts: readonly string[], field = '--across'): PlayerModel[] {
+export function parseAcross(texts: readonly string[], field = '--across', atLeast = 2): PlayerModel[] {
   const models: PlayerModel[] = [];
   for (const text of texts) {
     for (const item of text.split(';').map((s) => s.trim()).filter((s) => s !== '')) {
@@ -73,11 +73,11 @@ export function parseAcross(texts: readonly string[], field = '--across'): Playe
       models.push(playerModel(item.slice(0, eq).trim(), item.slice(eq + 1), field));
     }
   }
-  return checkModels(models, field);
+  return checkModels(models, field, atLeast);
 }
 
-export function checkModels(models: readonly PlayerModel[], field: string): PlayerModel[] {
-  if (models.length < 2) throw new SimInputError(field, `a verdict across models needs at least two models (got ${models.length}); e.g. --across default`);
+export function checkModels(models: readonly PlayerModel[], field: string, atLeast = 2): PlayerModel[] {
+  if (models.length < atLeast) throw new SimInputError(field, `a verdict across models needs at least two models (got ${models.length}); e.g. --across default`);
   const seen = new Set<string>();
   for (const m of models) {
     if (seen.has(m.name)) throw new SimInputError(field, `the model name ${JSON.stringify(m.name)} is given twice; name each model once`);
