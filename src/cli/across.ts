@@ -8,7 +8,7 @@ import type { AcrossMatrix } from '../report/balance/across.js';
 import type { CommandSection } from '../report/balance/format.js';
 import { buildSummary, type StudySummary, type VariantInput } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { parseAcross, PLAYER_MODEL_SET_NAMES, type PlayerModel } from '../sim/playerModels.js';
+import { parseAcross, setsText, type PlayerModel } from '../sim/playerModels.js';
 import type { RunResult } from '../sim/run.js';
 import { agentsText, asUsageError, type AgentArgs } from './common.js';
 import { UsageError } from './errors.js';
@@ -21,7 +21,7 @@ export function withAcross<T>(y: Argv<T>) {
     type: 'string',
     array: true,
     requiresArg: true,
-    describe: `play under each of several player models and say whether the verdict survives them: a set (${PLAYER_MODEL_SET_NAMES.join(', ')}: club, novice, expert, strong-town, strong-mafia) or "name=SPEC;name=SPEC" (SPEC as --agents takes it, or a profile file)`,
+    describe: `play under each of several player models and say whether the verdict survives them: a set (${setsText()}) or "name=SPEC;name=SPEC" (SPEC as --agents takes it, or a profile file)`,
   });
 }
 

@@ -86,7 +86,7 @@ export function checkModels(models: readonly PlayerModel[], field: string, atLea
   return [...models];
 }
 
-/** The set's table for help texts: `club (club), novice (novice), ...`. */
-export function describeSet(name: string): string {
-  return (PLAYER_MODEL_SETS[name] ?? []).map((m) => `${m.name}: ${m.meaning} (${m.agents})`).join('; ');
+/** Each shipped set and its models, for help texts: `default (club, novice, ...)`. */
+export function setsText(): string {
+  return Object.entries(PLAYER_MODEL_SETS).map(([name, models]) => `${name}: ${models.map((m) => m.name).join(', ')}`).join('; ');
 }

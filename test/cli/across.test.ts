@@ -128,6 +128,14 @@ describe('the balance family --across', () => {
     expect(json(r.stdout).across.perModel.novices).toEqual(json(one.stdout).roles);
   });
 
+  it('a balance-family experiment file takes across as a list (a repeated flag)', async () => {
+    const file = join(dir, 'roles.yaml');
+    writeFileSync(file, ['title: roles across', 'command: roles', 'only: doctor', 'games: 300', 'across:', '  - pros=expert', '  - novices=novice', ''].join('\n'));
+    const r = await cli(['experiment', file, '--quiet', '--json', '--out', join(dir, 'roles-x')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(Object.keys(json(r.stdout).across.perModel)).toEqual(['pros', 'novices']);
+  });
+
   it('balance --vary and --for-players give the nearest value under each model', async () => {
     const vary = await cli(['balance', '--vary', 'mafia=1..3', '--budget', '4000', '--first-look', '400', ...two, '--out', join(dir, 'bal')]);
     expect(vary.code, vary.stderr).toBe(0);

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { verdictOf, type AcrossRow } from '../../src/report/across.js';
+import { acrossVerdictLines, rowAgreement, type AcrossCell, type AcrossMatrix, type AcrossMatrixRow } from '../../src/report/balance/across.js';
 import { normalQuantile, normalUpperTail } from '../../src/report/stats.js';
 import { parseAcross, PLAYER_MODEL_SETS } from '../../src/sim/playerModels.js';
 import { SimInputError } from '../../src/sim/errors.js';
@@ -79,5 +80,25 @@ describe('parseAcross', () => {
     expect(refusal(['a=expert;a=novice'])).toMatch(/"a" is given twice/);
     expect(refusal(['a=expert;b=wizard'])).toMatch(/^--across b: --agents: unknown profile "wizard"/);
     expect(refusal(['1a=expert;b=novice'])).toMatch(/model name "1a"/);
+  });
+});
+
+describe('the balance family matrix', () => {
+  const models = [{ name: 'a', agents: 'expert' }, { name: 'b', agents: 'novice' }];
+  const matrix = (rows: AcrossMatrixRow[]): AcrossMatrix => ({ command: 'balance', rowHeader: 'knob', agreeMeans: 'the same nearest setting', models, rows, perModel: {} });
+  const cell = (key: string | null): AcrossCell => ({ text: key ?? 'n/a', key });
+
+  it('agrees only when every model gives the same answer', () => {
+    expect(rowAgreement({ label: 'mafia', cells: [cell('mafia=2'), cell('mafia=2')] })).toBe('agree');
+    expect(rowAgreement({ label: 'mafia', cells: [cell('mafia=2'), cell('mafia=3')] })).toBe('differ');
+    expect(rowAgreement({ label: 'mafia', cells: [cell('mafia=2'), cell(null)] })).toBe('no answer');
+  });
+
+  it('says which models give which answer when they differ, and never calls a missing answer a disagreement', () => {
+    expect(acrossVerdictLines(matrix([{ label: 'mafia', cells: [cell('mafia=2'), cell('mafia=2')] }]))).toEqual(['verdict: holds: the 2 player models agree (the same nearest setting) on every knob']);
+    const differ = acrossVerdictLines(matrix([{ label: 'mafia', cells: [cell('mafia=2'), cell('mafia=3')] }]));
+    expect(differ[0]).toMatch(/^verdict: depends: the models differ/);
+    expect(differ[1]).toBe('  mafia: mafia=2 under a; mafia=3 under b');
+    expect(acrossVerdictLines(matrix([{ label: 'mafia', cells: [cell('mafia=2'), cell(null)] }]))[0]).toMatch(/^verdict: not decided/);
   });
 });

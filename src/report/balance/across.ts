@@ -52,9 +52,15 @@ function splitText(m: AcrossMatrix, row: AcrossMatrixRow): string {
 }
 
 export function acrossVerdictLines(m: AcrossMatrix): string[] {
-  const differ = m.rows.filter((r) => rowAgreement(r) !== 'agree');
-  if (differ.length === 0) return [`verdict: holds: the ${m.models.length} player models agree (${m.agreeMeans}) on every ${m.rowHeader}`];
-  return [`verdict: depends: the models differ (${m.agreeMeans}) on ${differ.length} of ${m.rows.length} ${m.rowHeader} row(s):`, ...differ.map((r) => `  ${r.label}: ${splitText(m, r)}`)];
+  const differ = m.rows.filter((r) => rowAgreement(r) === 'differ');
+  const open = m.rows.filter((r) => rowAgreement(r) === 'no answer');
+  if (differ.length > 0) {
+    return [`verdict: depends: the models differ (${m.agreeMeans}) on ${differ.length} of ${m.rows.length} ${m.rowHeader} row(s):`, ...[...differ, ...open].map((r) => `  ${r.label}: ${splitText(m, r)}`)];
+  }
+  if (open.length > 0) {
+    return [`verdict: not decided: some models give no answer on ${open.length} of ${m.rows.length} ${m.rowHeader} row(s) (play more games); the rest agree:`, ...open.map((r) => `  ${r.label}: ${splitText(m, r)}`)];
+  }
+  return [`verdict: holds: the ${m.models.length} player models agree (${m.agreeMeans}) on every ${m.rowHeader}`];
 }
 
 export function acrossMatrixText(title: string, m: AcrossMatrix): string {
