@@ -14,8 +14,6 @@ import { agentsText, asUsageError, type AgentArgs } from './common.js';
 import { UsageError } from './errors.js';
 import { finishCommand, playStudy, type BalanceOutputArgs, type OutputArgs, type StudyPlan } from './study.js';
 
-// ---- across player models ----
-
 export function withAcross<T>(y: Argv<T>) {
   return y.option('across', {
     type: 'string',
@@ -28,7 +26,8 @@ export function withAcross<T>(y: Argv<T>) {
 /** The player models of `--across`, or null without it; --agents may not be given beside it (the models replace it). */
 export function acrossModels(a: { across?: string[] | string } & AgentArgs, field = '--across'): PlayerModel[] | null {
   if (a.across === undefined) return null;
-  if (agentsText(a.agents) !== DEFAULT_AGENTS) throw new UsageError('--agents', 'the --across models replace --agents; leave --agents out, or make it one of the models, e.g. --across "default;mine=SPEC"');
+  const agents = agentsText(a.agents);
+  if (agents !== DEFAULT_AGENTS) throw new UsageError('--agents', `the --across models replace --agents; leave --agents out, or make it one of the models, e.g. --across "default;mine=${agents}"`);
   return asUsageError(() => parseAcross(([] as string[]).concat(a.across!), field));
 }
 

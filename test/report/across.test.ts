@@ -2,7 +2,11 @@
 // constructed rows, the normal quantile behind the MDD, and the player-model
 // set parser (shipped sets, user sets, bad input).
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROFILE_FILE_FORMAT } from '../../src/agents/spec.js';
 import { verdictOf, type AcrossRow } from '../../src/report/across.js';
 import { acrossVerdictLines, rowAgreement, type AcrossCell, type AcrossMatrix, type AcrossMatrixRow } from '../../src/report/balance/across.js';
 import { normalQuantile, normalUpperTail } from '../../src/report/stats.js';
@@ -62,6 +66,15 @@ describe('parseAcross', () => {
       { name: 'mixed', agents: 'club,town=expert,mafia=novice' },
       { name: 'base', agents: 'club' },
     ]);
+  });
+
+  it('plays a saved profile file alone under every team', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mafia-across-profile-'));
+    const file = join(dir, 'cal.json');
+    writeFileSync(file, JSON.stringify({ format: PROFILE_FILE_FORMAT, base: 'expert', params: { readSkill: 1.25 } }));
+    const [cal] = parseAcross([`cal=${file};plain=club`]);
+    expect(cal!.agents).toBe('club,town=expert,mafia=expert,maniac=expert,town.readSkill=1.25,mafia.readSkill=1.25,maniac.readSkill=1.25');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   const refusal = (texts: string[]): string => {
