@@ -40,8 +40,8 @@ export interface ModelPlan {
 export async function executeAcross(plans: readonly ModelPlan[], io: OutputArgs & { seed?: unknown }): Promise<void> {
   const { acrossSection, acrossCommandSection, acrossText } = await import('../report/across.js');
   const studies: { model: string; agents: string; summary: StudySummary; result: RunResult }[] = [];
-  for (const { model, plan } of plans) {
-    const { summary, result } = await playStudy(plan, io, `${plan.study} [${model.name}]`);
+  for (const [i, { model, plan }] of plans.entries()) {
+    const { summary, result } = await playStudy(plan, io, `${plan.study} [${model.name}, model ${i + 1}/${plans.length}]`);
     studies.push({ model: model.name, agents: model.agents, summary, result });
   }
   const section = acrossSection(studies);
