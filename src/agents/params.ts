@@ -52,6 +52,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)'),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
   // Vigilante.
+  p('vigilante.aimNoise', [0.6, 0.3, 0.15], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
   p('vigilante.fireThreshold', [0.3, 0.4, 0.5], 0, 1, 'belief that his top suspect is an enemy needed to fire; below it he holds'),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one'),

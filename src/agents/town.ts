@@ -118,7 +118,7 @@ export function vigilanteShot(m: Mind, d: Decision): number {
     const k = known[s]!;
     m.scores[s] = k === Team.Town || k === KNOWN_NOT_MAFIA ? NEVER : b.enemy(s);
   }
-  const s = bestOption(m, d, m.p['noise']! * 0.5);
+  const s = bestOption(m, d, m.p['vigilante.aimNoise']!);
   return m.scores[s]! > NEVER && sigmoid(m.scores[s]!) >= m.p['vigilante.fireThreshold']! ? s : NONE;
 }
 

@@ -4,6 +4,7 @@
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { balanceCommand } from './balance.js';
+import { calibrateCommand } from './calibrate.js';
 import { compareCommand } from './compare.js';
 import { EXIT_USAGE, describeParseFailure, exitWithError } from './errors.js';
 import { experimentCommand } from './experiment.js';
@@ -58,6 +59,7 @@ await yargs(hideBin(process.argv))
   .command(rolesCommand)
   .command(tuneCommand)
   .command(recordsCommand)
+  .command(calibrateCommand)
   .demandCommand(1, 'name a command, e.g. `mafia-sim run`')
   .recommendCommands()
   .strict()

@@ -34,7 +34,7 @@ interface CompareArgs extends StatsArgs, AgentArgs {
 
 function withRecords<T>(y: Argv<T>) {
   return y
-    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively) or one record file: native or mafia-allstars JSON' })
+    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON), or FOLDER@i/n (the i-th of n interleaved folds)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the table' });
 }
 

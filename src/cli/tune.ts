@@ -3,8 +3,7 @@
 // players, save the result as a profile, and measure the gain on fresh games.
 
 import { PROFILE_FILE_FORMAT } from '../agents/spec.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { parseAgents, type AgentSpec } from '../agents/index.js';
 import { PARAM_KEYS, paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
@@ -18,6 +17,7 @@ import { runGames } from '../sim/run.js';
 import { agentsFromArgs, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
 import { claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { writeProfileFile, type ProfileFile } from './profileFile.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
 export const DEFAULT_TEST_GAMES = 20_000;
@@ -80,22 +80,14 @@ export function agentsWith(base: string, scope: string, p: Point): string {
   return parseAgents([base, ...items].join(',')).canonical;
 }
 
-export interface ProfileFile {
-  readonly format: string;
-  readonly team: string;
-  readonly base: string;
-  readonly params: Record<string, number>;
-  /** The same players as `--agents` text, usable with every command today. */
-  readonly agents: string;
+export interface TunedProfileFile extends ProfileFile {
   readonly tunedAgainst: string;
-  readonly rulesHash: string;
-  readonly seed: number;
   readonly gain: TuneSection['gain'];
 }
 
 function saveProfile(path: string, s: TuneSection, rulesHash: string, seed: number): void {
-  const file: ProfileFile = {
-    format: PROFILE_FORMAT,
+  const file: TunedProfileFile = {
+    format: PROFILE_FILE_FORMAT,
     team: s.scope,
     base: s.profile,
     params: Object.fromEntries(s.params.map((p) => [p.key, p.after])),
@@ -105,8 +97,7 @@ function saveProfile(path: string, s: TuneSection, rulesHash: string, seed: numb
     seed,
     gain: s.gain,
   };
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(file, null, 2) + '\n');
+  writeProfileFile(path, file);
 }
 
 type TuneArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; params: string; games: string; testGames: string; iterations: string; save?: string };

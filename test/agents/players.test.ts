@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProvider, parseAgents } from '../../src/agents/index.js';
 import type { Agent, AgentProvider, Decision, PlayerView } from '../../src/engine/agent.js';
-import { Choice } from '../../src/engine/events.js';
+import { Choice, Outcome } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
 import { resolveRules } from '../../src/engine/rules.js';
 import { runRange } from '../../src/sim/runRange.js';
@@ -129,6 +129,8 @@ describe('more Mafia never helps Town', () => {
   const GAMES = 2500;
   const cases: [string, number, number[]][] = [
     ['club', 12, [1, 2, 3, 4]],
+    ['club', 16, [2, 3, 4, 5]],
+    ['forum', 12, [1, 2, 3, 4]],
     ['forum', 20, [1, 2, 3, 4, 5, 6]],
     ['classic', 10, [1, 2, 3]],
     ['classic', 16, [2, 3, 4, 5]],
@@ -152,4 +154,23 @@ describe('more Mafia never helps Town', () => {
       }
     });
   }
+});
+
+describe('a rule that must matter does', () => {
+  it("club: the Putana is worth points to the Black team (without her Town wins more, by far more than noise, on the same games)", async () => {
+    const GAMES = 3000;
+    const agents = parseAgents('club').canonical;
+    const rate = async (set: string[]): Promise<number[]> => {
+      const rules = resolveRules('club', { set });
+      const game = new Game(rules);
+      const provider = await createProvider(parseAgents(agents), rules);
+      return Array.from({ length: GAMES }, (_, k) => (game.play(17, k, provider) === Outcome.Town ? 1 : 0));
+    };
+    const [base, noPutana] = await Promise.all([rate([]), rate(['roles.putana=0'])]);
+    // Paired difference over the same game indices.
+    const d = noPutana.map((w, k) => w - base[k]!);
+    const mean = d.reduce((a, b) => a + b, 0) / GAMES;
+    const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (GAMES - 1));
+    expect(mean / (sd / Math.sqrt(GAMES)), `Town ${(100 * mean).toFixed(1)} points better without the Putana`).toBeGreaterThan(4);
+  });
 });

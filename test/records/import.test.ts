@@ -104,6 +104,15 @@ describe('the loader', () => {
     expect(loadRecords(join(root, 'a.json'))).toHaveLength(1);
   });
 
+  it('PATH@i/n takes every n-th record from the i-th on: the folds part the set, none shared, none lost', () => {
+    const all = loadRecords(sharedRecords()).map((l) => l.file);
+    const folds = [1, 2, 3].map((i) => loadRecords(`${sharedRecords()}@${i}/3`).map((l) => l.file));
+    expect(folds.map((f) => f.length)).toEqual([64, 64, 64]);
+    expect(folds[1]![0]).toBe(all[1]);
+    expect([...folds.flat()].sort()).toEqual([...all].sort());
+    expect(refusal(() => loadRecords(`${sharedRecords()}@3/2`))).toMatch(/^--records: .*a fold is PATH@i\/n with 1 <= i <= n and n >= 2, e\.g\. .*@1\/2$/);
+  });
+
   it('refuses a missing path and an empty folder, naming --records', () => {
     expect(refusal(() => loadRecords(join(dir, 'nope')))).toMatch(/^--records: .*neither a folder nor a readable file/);
     mkdirSync(join(dir, 'empty'));

@@ -2,7 +2,7 @@
 // in sorted path order so the set is the same on every machine) or one file,
 // native or mafia-allstars, told apart by their fields.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SimInputError } from '../errors.js';
 import { importAllstars, looksLikeAllstars } from './allstars.js';
@@ -28,7 +28,25 @@ export function recordFromText(text: string, file: string): GameRecord {
   throw new RecordError(file, '', `is neither a mafia-sim record (format: "${RECORD_FORMAT}") nor a mafia-allstars record (kill, lynched, vanilla_town); see docs/records.md`);
 }
 
+/**
+ * `PATH@i/n`: the i-th of n interleaved folds of the records under PATH, in
+ * sorted path order (records 0-based index k with k mod n = i - 1), so a
+ * held-out split of one folder is named on the command line, the same on
+ * every machine: `--records data/mafia-allstars@1/2 --holdout data/mafia-allstars@2/2`.
+ */
+const FOLD = /^(.*)@(\d+)\/(\d+)$/;
+
 export function loadRecords(path: string, flag = '--records'): LoadedRecord[] {
+  const fold = existsSync(path) ? null : FOLD.exec(path);
+  if (!fold) return loadAll(path, flag);
+  const [i, n] = [Number(fold[2]), Number(fold[3])];
+  if (!(n >= 2 && i >= 1 && i <= n)) throw new SimInputError(flag, `${JSON.stringify(path)}: a fold is PATH@i/n with 1 <= i <= n and n >= 2, e.g. ${fold[1]}@1/2`);
+  const picked = loadAll(fold[1]!, flag).filter((_, k) => k % n === i - 1);
+  if (picked.length === 0) throw new SimInputError(flag, `${JSON.stringify(path)} holds no records; use fewer folds, e.g. ${fold[1]}@1/2`);
+  return picked;
+}
+
+function loadAll(path: string, flag: string): LoadedRecord[] {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();

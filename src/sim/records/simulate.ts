@@ -3,8 +3,10 @@
 // k depends only on (rules, agents, seed, k); batches are cut on a fixed grid
 // and merged in game order, so the tally (floating sums included) is the same
 // for every thread count. Batches run on this thread or on a piscina pool
-// whose workers return each batch's tally.
+// whose workers return each batch's tally; a RecordRunner keeps one pool for
+// many agents texts (calibrate's points) and stops at an aborted signal.
 
+import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,35 +71,98 @@ export interface RecordBatchTask {
 }
 
 export async function simulateRecords(o: SimulateOptions): Promise<RecordTally> {
-  const size = batchSizeFor(o.games);
-  const ranges: Array<[number, number]> = [];
-  for (let a = 0; a < o.games; a = batchEnd(a, o.games, size)) ranges.push([a, batchEnd(a, o.games, size)]);
-  let done = 0;
-  const tick = (t: RecordTally): RecordTally => {
-    done += t.games;
-    o.onProgress?.(done, o.games);
-    return t;
-  };
-  let parts: RecordTally[];
-  if (o.threads <= 1 || ranges.length <= 1) {
-    const sim = await RecordSimulator.create(o.rules, o.agents);
-    parts = [];
-    for (const [a, b] of ranges) {
-      await new Promise<void>((r) => setImmediate(r)); // lets Ctrl-C and progress through between batches
-      parts.push(tick(sim.play(o.seed, a, b)));
-    }
-  } else {
-    const pool = new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(workerScript()).href, name: 'runRecordBatch', minThreads: o.threads, maxThreads: o.threads });
-    try {
-      const base = { rules: o.rules.canonical, rulesHash: o.rules.hash, preset: o.rules.preset, agents: o.agents, seed: o.seed };
-      parts = await Promise.all(ranges.map(async ([from, to]) => tick(RecordTally.fromJSON(await pool.run({ ...base, from, to })))));
-    } finally {
-      await pool.destroy();
-    }
+  const runner = await RecordRunner.open(o.rules, o.threads);
+  try {
+    let done = 0;
+    return await runner.tally(o.agents, o.seed, o.games, (n) => {
+      done += n;
+      o.onProgress?.(done, o.games);
+    });
+  } finally {
+    await runner.close();
   }
-  // Merged in game order, whatever order the batches finished in.
-  return parts.reduce((acc, t) => acc.merge(t), new RecordTally());
 }
+
+/** Ctrl-C (an aborted signal) stopped the games: nothing of the interrupted evaluation is kept. */
+export class SimulationAborted extends Error {
+  constructor() {
+    super('the simulation was interrupted');
+    this.name = 'SimulationAborted';
+  }
+}
+
+/**
+ * Plays record tallies for many agents texts on one set of rules, on this
+ * thread or on one worker pool kept for the runner's life (calibrate plays
+ * dozens of points; a pool per point would spend its time starting
+ * workers). Several `tally` calls may run at once: their batches share the
+ * pool's queue, and each call still merges its own batches in game order.
+ */
+export class RecordRunner {
+  private readonly local = new Map<string, Promise<RecordSimulator>>();
+
+  private constructor(
+    private readonly rules: Rules,
+    private readonly pool: Piscina<RecordBatchTask, TallyJSON> | null,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  static async open(rules: Rules, threads: number, signal?: AbortSignal): Promise<RecordRunner> {
+    // Every batch in flight listens to the signal: dozens at once is by design, not a leak.
+    if (signal) setMaxListeners(Infinity, signal);
+    const pool = threads > 1 ? new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(workerScript()).href, name: 'runRecordBatch', minThreads: threads, maxThreads: threads }) : null;
+    return new RecordRunner(rules, pool, signal);
+  }
+
+  /** Games [0, games) of `seed` with these agents; `onBatch` hears each batch's game count as it lands. */
+  async tally(agents: string, seed: number, games: number, onBatch?: (games: number) => void): Promise<RecordTally> {
+    const size = batchSizeFor(games);
+    const ranges: Array<[number, number]> = [];
+    for (let a = 0; a < games; a = batchEnd(a, games, size)) ranges.push([a, batchEnd(a, games, size)]);
+    const tick = (t: RecordTally): RecordTally => {
+      onBatch?.(t.games);
+      return t;
+    };
+    let parts: RecordTally[];
+    if (this.pool === null || ranges.length <= 1) {
+      const sim = await this.simulator(agents);
+      parts = [];
+      for (const [a, b] of ranges) {
+        await new Promise<void>((r) => setImmediate(r)); // lets Ctrl-C and progress through between batches
+        if (this.signal?.aborted) throw new SimulationAborted();
+        parts.push(tick(sim.play(seed, a, b)));
+      }
+    } else {
+      const base = { rules: this.rules.canonical, rulesHash: this.rules.hash, preset: this.rules.preset, agents, seed };
+      const pool = this.pool;
+      const opts = this.signal ? { signal: this.signal } : {};
+      try {
+        parts = await Promise.all(ranges.map(async ([from, to]) => tick(RecordTally.fromJSON(await pool.run({ ...base, from, to }, opts)))));
+      } catch (e) {
+        if (this.signal?.aborted) throw new SimulationAborted();
+        throw e;
+      }
+    }
+    // Merged in game order, whatever order the batches finished in.
+    return parts.reduce((acc, t) => acc.merge(t), new RecordTally());
+  }
+
+  private simulator(agents: string): Promise<RecordSimulator> {
+    let sim = this.local.get(agents);
+    if (!sim) {
+      if (this.local.size >= SIMULATOR_CACHE) this.local.delete(this.local.keys().next().value!);
+      this.local.set(agents, (sim = RecordSimulator.create(this.rules, agents)));
+    }
+    return sim;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
+
+/** Simulators kept per thread: a search revisits few agents texts, and each holds its players. */
+const SIMULATOR_CACHE = 8;
 
 /** The worker's entry point: rebuild the rules, play the batch, return its tally as JSON. */
 const simulators = new Map<string, Promise<RecordSimulator>>();
@@ -107,6 +172,7 @@ export async function runRecordBatch(task: RecordBatchTask): Promise<TallyJSON> 
   if (!sim) {
     const rules = rulesFromCanonical(task.rules, task.preset);
     if (rules.hash !== task.rulesHash) throw new Error(`worker rebuilt rules ${rules.hash}, expected ${task.rulesHash}`);
+    if (simulators.size >= SIMULATOR_CACHE) simulators.delete(simulators.keys().next().value!);
     sim = RecordSimulator.create(rules, task.agents);
     simulators.set(key, sim);
   }
