@@ -21,16 +21,17 @@ interface ModelDefinition {
 
 /**
  * The shipped sets. `mafia` scopes the whole Black team (Don, Putana, the
- * forum's clan); the Maniac is his own team, so the mixed tables scope him
- * with Town's opponents.
+ * forum's clan) and `town` every Red player, the club's Red Maniac
+ * included; a loner Maniac (forum) belongs to neither side, so the mixed
+ * tables leave him the base profile rather than calling him strong or weak.
  */
 export const PLAYER_MODEL_SETS: Readonly<Record<string, readonly ModelDefinition[]>> = {
   default: [
     { name: 'club', agents: 'club', meaning: 'the default players, calibrated to real club records' },
     { name: 'novice', agents: 'novice', meaning: 'a table of beginners' },
     { name: 'expert', agents: 'expert', meaning: 'a table of strong players' },
-    { name: 'strong-town', agents: 'club,town=expert,mafia=novice,maniac=novice', meaning: 'strong Town against weak Mafia (and Maniac)' },
-    { name: 'strong-mafia', agents: 'club,town=novice,mafia=expert,maniac=expert', meaning: 'weak Town against strong Mafia (and Maniac)' },
+    { name: 'strong-town', agents: 'club,town=expert,mafia=novice', meaning: 'strong Town against weak Mafia' },
+    { name: 'strong-mafia', agents: 'club,town=novice,mafia=expert', meaning: 'weak Town against strong Mafia' },
   ],
 };
 

@@ -56,7 +56,7 @@ describe('parseAcross', () => {
     const models = parseAcross(['default']);
     expect(models.map((m) => m.name)).toEqual(PLAYER_MODEL_SETS['default']!.map((m) => m.name));
     expect(models.map((m) => m.name)).toEqual(['club', 'novice', 'expert', 'strong-town', 'strong-mafia']);
-    expect(models.find((m) => m.name === 'strong-town')!.agents).toBe('club,town=expert,mafia=novice,maniac=novice');
+    expect(models.find((m) => m.name === 'strong-town')!.agents).toBe('club,town=expert,mafia=novice');
   });
 
   it('takes name=SPEC items, adds texts up, and keeps the canonical agents', () => {
