@@ -28,6 +28,15 @@ export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
+/**
+ * min(1, 2 * sigmoid(-x)): how far an accuser with enemy log-odds x is
+ * believed. It is exactly 1 for x <= 0 (exp(x) <= 1 there), so the exp is
+ * taken only for the suspect accusers: every accusation reaches every observer.
+ */
+export function accuserCredit(x: number): number {
+  return x <= 0 ? 1 : Math.min(1, 2 * sigmoid(-x));
+}
+
 /** Log-odds of a probability (the inverse of sigmoid). */
 export function logit(p: number): number {
   return Math.log(p / (1 - p));
@@ -45,26 +54,29 @@ export class Beliefs extends Memory {
   /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
   readonly trust: Float64Array;
   trustDirty = true;
+  /** Storage of ev and trust; of liar, backed and applied. */
+  private readonly floats: Float64Array;
+  private readonly flags: Uint8Array;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
 
   constructor(n: number) {
     super(n);
-    this.ev = new Float64Array(n);
-    this.liar = new Uint8Array(n);
-    this.backed = new Uint8Array(n);
-    this.applied = new Uint8Array(n);
-    this.trust = new Float64Array(n);
+    // One buffer per element type, one fill per game (see Memory).
+    this.floats = new Float64Array(2 * n);
+    this.ev = this.floats.subarray(0, n);
+    this.trust = this.floats.subarray(n);
+    this.flags = new Uint8Array(3 * n);
+    this.liar = this.flags.subarray(0, n);
+    this.backed = this.flags.subarray(n, 2 * n);
+    this.applied = this.flags.subarray(2 * n);
   }
 
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
-    this.ev.fill(0);
-    this.liar.fill(0);
-    this.backed.fill(0);
-    this.applied.fill(0);
-    this.trust.fill(0);
+    this.floats.fill(0);
+    this.flags.fill(0);
     this.trustDirty = true;
     this.prior = priorLogOdds(view);
     this.readTrust = params['readTrust']!;
@@ -156,7 +168,7 @@ export class Beliefs extends Memory {
     if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[c.target]! += this.params!['accuseWeight']! * Math.min(1, 2 * sigmoid(-(this.prior + this.evidence(speaker))));
+    else this.ev[c.target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
   }
 
   /**
