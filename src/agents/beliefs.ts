@@ -164,6 +164,7 @@ export class Beliefs extends Memory {
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
+    this.noteActor(speaker, c.target);
     this.accuse[speaker * n + c.target]!++;
     if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
@@ -180,7 +181,9 @@ export class Beliefs extends Memory {
     const w = this.params!['nightVictimMemory']!;
     if (w === 0) return;
     const n = this.n;
-    for (let v = 0; v < n; v++) {
+    const list = victim * n;
+    for (let i = 0; i < this.actorCount[victim]!; i++) {
+      const v = this.actors[list + i]!;
       const c = this.votes[v * n + victim]!;
       if (c !== 0 && v !== this.me) this.ev[v]! += w * c;
     }
@@ -245,7 +248,15 @@ export class Beliefs extends Memory {
       this.trustDirty = true;
       const k = known[t]!;
       const black = k === Team.Mafia;
-      if (black) for (let v = 0; v < n; v++) this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
+      // Each voter or accuser of t gets one addition, as a walk down the column would give him.
+      const list = t * n;
+      const actors = this.actorCount[t]!;
+      if (black) {
+        for (let i = 0; i < actors; i++) {
+          const v = this.actors[list + i]!;
+          this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
+        }
+      }
       for (let i = 0; i < this.sourceCount; i++) {
         const c = this.sources[i]!;
         const r = this.results[c * n + t]!;
@@ -253,7 +264,8 @@ export class Beliefs extends Memory {
       }
       if (w === 0) continue;
       const sign = this.memorySign(t) * w;
-      for (let v = 0; v < n; v++) {
+      for (let i = 0; i < actors; i++) {
+        const v = this.actors[list + i]!;
         const c = this.votes[v * n + t]!;
         if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
       }

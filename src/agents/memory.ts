@@ -45,12 +45,17 @@ export class Memory {
   readonly announced: Uint8Array;
   /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death). */
   readonly realCommissar: Uint8Array;
-  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, blackActs, claimOrder, claimDay; results, found; nightVictim, announced. */
+  /**
+   * actors[t * n + i], i < actorCount[t]: the seats that voted for or accused
+   * t, each once, in the order of their first act. Updates that touch every
+   * voter of one seat walk this list instead of a column of n.
+   */
+  readonly actors: Int16Array;
+  readonly actorCount: Int16Array;
+  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, blackActs, claimOrder, claimDay, actorCount; results, found; nightVictim, announced. */
   private readonly zeros16: Int16Array;
   private readonly zeros8: Int8Array;
   private readonly zerosU8: Uint8Array;
-  /** Scratch list of the seats known Black, for recountBlackActs. */
-  private readonly blackScratch: Int16Array;
   /** The role I have claimed in public, or -1. */
   claimedRole = -1;
   frozenLastNight = false;
@@ -60,7 +65,7 @@ export class Memory {
   constructor(n: number) {
     this.n = n;
     // The arrays cleared per game share a buffer per element type, so a game starts with three fills, not a dozen.
-    const zeros16 = new Int16Array(2 * n * n + 5 * n);
+    const zeros16 = new Int16Array(2 * n * n + 6 * n);
     this.zeros16 = zeros16;
     this.votes = zeros16.subarray(0, n * n);
     this.accuse = zeros16.subarray(n * n, 2 * n * n);
@@ -71,6 +76,8 @@ export class Memory {
     this.blackActs = next16();
     this.claimOrder = next16();
     this.claimDay = next16();
+    this.actorCount = next16();
+    this.actors = new Int16Array(n * n);
     this.zeros8 = new Int8Array(n * n + n);
     this.results = this.zeros8.subarray(0, n * n);
     this.found = this.zeros8.subarray(n * n);
@@ -80,7 +87,6 @@ export class Memory {
     this.claimRole = new Int8Array(n);
     this.sources = new Int16Array(n);
     this.realCommissar = new Uint8Array(n);
-    this.blackScratch = new Int16Array(n);
   }
 
   /**
@@ -138,8 +144,17 @@ export class Memory {
   protected recordVote(voter: number, target: number, round: number): void {
     this.tallyFor(round);
     this.today[target]!++;
+    this.noteActor(voter, target);
     this.votes[voter * this.n + target]!++;
     if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;
+  }
+
+  /** Adds `actor` to the list of t's voters and accusers before his first act against t. */
+  protected noteActor(actor: number, t: number): void {
+    const n = this.n;
+    const i = actor * n + t;
+    if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
+    this.actors[t * n + this.actorCount[t]!++] = actor;
   }
 
   /** Makes seat s a source of results (once), in claim order. */
@@ -195,20 +210,18 @@ export class Memory {
   recountBlackActs(): void {
     const n = this.n;
     const known = this.view!.known;
-    // Over the known Blacks only (a quarter of the table at most), not every pair of seats: every shooter recounts every night.
-    const blacks = this.blackScratch;
-    let k = 0;
-    for (let m = 0; m < n; m++) if (known[m] === Team.Mafia) blacks[k++] = m;
     const votes = this.votes;
     const accuse = this.accuse;
-    for (let v = 0; v < n; v++) {
-      const row = v * n;
-      let acts = 0;
-      for (let j = 0; j < k; j++) {
-        const m = blacks[j]!;
-        if (m !== v) acts += votes[row + m]! + accuse[row + m]!;
+    const acts = this.blackActs;
+    acts.fill(0);
+    // Only the acts there were against each known Black: every shooter recounts every night.
+    for (let m = 0; m < n; m++) {
+      if (known[m] !== Team.Mafia) continue;
+      const list = m * n;
+      for (let i = 0; i < this.actorCount[m]!; i++) {
+        const v = this.actors[list + i]!;
+        if (v !== m) acts[v]! += votes[v * n + m]! + accuse[v * n + m]!;
       }
-      this.blackActs[v] = acts;
     }
   }
 
