@@ -2,12 +2,17 @@
 // each the median of several fresh processes (bench/one.ts: a whole run
 // through the sim's front door with the stated threads), printed as a
 // Markdown table with the command that reproduces each row, then the ratios
-// the issue sets targets for. Arguments filter rows by name; BENCH_RUNS sets
+// the issue sets targets for. Arguments filter rows by name (`=name`: exactly
+// that row); BENCH_RUNS sets
 // the processes per row (memory rows run once), BENCH_SCALE scales the game
-// counts. Say what the machine's load was: it is printed at start and end.
+// counts. Last it times the `mafia-sim run` command itself, start to exit
+// (the argument `run` selects only that). Say what the machine's load was:
+// it is printed at start and end.
 
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchConfig, BenchResult } from './one.js';
 
@@ -29,6 +34,7 @@ interface Measured {
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const SCALE = Number(process.env['BENCH_SCALE'] ?? 1);
 const one = fileURLToPath(new URL('./one.js', import.meta.url));
+const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
 const club = (threads: number, games: number, memory = false): Row => ({
   name: `club default agents, ${threads} thread${threads > 1 ? 's' : ''}${memory ? `, ${games.toExponential(0).replace('e+', 'e')} games (memory)` : ''}`,
@@ -93,8 +99,27 @@ function ratioLines(done: readonly Measured[]): string[] {
   return lines;
 }
 
+/**
+ * The whole command a user types: `mafia-sim run` with its defaults (100,000
+ * club games, one thread per core, the report written), wall time from
+ * process start to exit, the median of RUNS. The report goes to a temporary
+ * folder, removed after.
+ */
+function measureRunCommand(): string {
+  const walls: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const out = mkdtempSync(join(tmpdir(), 'mafia-bench-'));
+    const t0 = process.hrtime.bigint();
+    execFileSync(process.execPath, [cli, 'run', '--quiet', '--out', join(out, 'report')], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    walls.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    rmSync(out, { recursive: true, force: true });
+  }
+  return `- \`mafia-sim run\` (100,000 club games, report written), wall time: median ${median(walls).toFixed(2)} s of ${walls.map((w) => w.toFixed(2)).join(', ')} (\`node dist/src/cli/main.js run --quiet --out DIR\`)`;
+}
+
 const only = process.argv.slice(2);
-const rows = ROWS.filter((r) => only.length === 0 || only.some((o) => r.name.includes(o)));
+// `=name` selects exactly that row (a plain argument: every row whose name contains it).
+const rows = ROWS.filter((r) => only.length === 0 || only.some((o) => (o.startsWith('=') ? r.name === o.slice(1) : r.name.includes(o))));
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 console.log(
   `mafia-sim benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
@@ -105,4 +130,5 @@ console.log('|---|---:|---:|---:|---:|---|');
 const done = rows.map(measure);
 console.log('');
 for (const line of ratioLines(done)) console.log(line);
+if (only.length === 0 || only.includes('run')) console.log(measureRunCommand());
 console.log(`\nload average at end: ${load()}`);

@@ -28,6 +28,15 @@ export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
+/**
+ * min(1, 2 * sigmoid(-x)): how far an accuser with enemy log-odds x is
+ * believed. It is exactly 1 for x <= 0 (exp(x) <= 1 there), so the exp is
+ * taken only for the suspect accusers: every accusation reaches every observer.
+ */
+export function accuserCredit(x: number): number {
+  return x <= 0 ? 1 : Math.min(1, 2 * sigmoid(-x));
+}
+
 /** Log-odds of a probability (the inverse of sigmoid). */
 export function logit(p: number): number {
   return Math.log(p / (1 - p));
@@ -45,26 +54,29 @@ export class Beliefs extends Memory {
   /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
   readonly trust: Float64Array;
   trustDirty = true;
+  /** Storage of ev and trust; of liar, backed and applied. */
+  private readonly floats: Float64Array;
+  private readonly flags: Uint8Array;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
 
   constructor(n: number) {
     super(n);
-    this.ev = new Float64Array(n);
-    this.liar = new Uint8Array(n);
-    this.backed = new Uint8Array(n);
-    this.applied = new Uint8Array(n);
-    this.trust = new Float64Array(n);
+    // One buffer per element type, one fill per game (see Memory).
+    this.floats = new Float64Array(2 * n);
+    this.ev = this.floats.subarray(0, n);
+    this.trust = this.floats.subarray(n);
+    this.flags = new Uint8Array(3 * n);
+    this.liar = this.flags.subarray(0, n);
+    this.backed = this.flags.subarray(n, 2 * n);
+    this.applied = this.flags.subarray(2 * n);
   }
 
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
-    this.ev.fill(0);
-    this.liar.fill(0);
-    this.backed.fill(0);
-    this.applied.fill(0);
-    this.trust.fill(0);
+    this.floats.fill(0);
+    this.flags.fill(0);
     this.trustDirty = true;
     this.prior = priorLogOdds(view);
     this.readTrust = params['readTrust']!;
@@ -152,11 +164,12 @@ export class Beliefs extends Memory {
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
+    this.noteActor(speaker, c.target);
     this.accuse[speaker * n + c.target]!++;
     if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[c.target]! += this.params!['accuseWeight']! * Math.min(1, 2 * sigmoid(-(this.prior + this.evidence(speaker))));
+    else this.ev[c.target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
   }
 
   /**
@@ -168,7 +181,9 @@ export class Beliefs extends Memory {
     const w = this.params!['nightVictimMemory']!;
     if (w === 0) return;
     const n = this.n;
-    for (let v = 0; v < n; v++) {
+    const list = victim * n;
+    for (let i = 0; i < this.actorCount[victim]!; i++) {
+      const v = this.actors[list + i]!;
       const c = this.votes[v * n + victim]!;
       if (c !== 0 && v !== this.me) this.ev[v]! += w * c;
     }
@@ -233,7 +248,15 @@ export class Beliefs extends Memory {
       this.trustDirty = true;
       const k = known[t]!;
       const black = k === Team.Mafia;
-      if (black) for (let v = 0; v < n; v++) this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
+      // Each voter or accuser of t gets one addition, as a walk down the column would give him.
+      const list = t * n;
+      const actors = this.actorCount[t]!;
+      if (black) {
+        for (let i = 0; i < actors; i++) {
+          const v = this.actors[list + i]!;
+          this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
+        }
+      }
       for (let i = 0; i < this.sourceCount; i++) {
         const c = this.sources[i]!;
         const r = this.results[c * n + t]!;
@@ -241,7 +264,8 @@ export class Beliefs extends Memory {
       }
       if (w === 0) continue;
       const sign = this.memorySign(t) * w;
-      for (let v = 0; v < n; v++) {
+      for (let i = 0; i < actors; i++) {
+        const v = this.actors[list + i]!;
         const c = this.votes[v * n + t]!;
         if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
       }

@@ -45,6 +45,17 @@ export class Memory {
   readonly announced: Uint8Array;
   /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death). */
   readonly realCommissar: Uint8Array;
+  /**
+   * actors[t * n + i], i < actorCount[t]: the seats that voted for or accused
+   * t, each once, in the order of their first act. Updates that touch every
+   * voter of one seat walk this list instead of a column of n.
+   */
+  readonly actors: Int16Array;
+  readonly actorCount: Int16Array;
+  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, blackActs, claimOrder, claimDay, actorCount; results, found; nightVictim, announced. */
+  private readonly zeros16: Int16Array;
+  private readonly zeros8: Int8Array;
+  private readonly zerosU8: Uint8Array;
   /** The role I have claimed in public, or -1. */
   claimedRole = -1;
   frozenLastNight = false;
@@ -53,19 +64,28 @@ export class Memory {
 
   constructor(n: number) {
     this.n = n;
-    this.votes = new Int16Array(n * n);
-    this.accuse = new Int16Array(n * n);
-    this.today = new Int16Array(n);
-    this.lastVotes = new Int16Array(n);
-    this.blackActs = new Int16Array(n);
+    // The arrays cleared per game share a buffer per element type, so a game starts with three fills, not a dozen.
+    const zeros16 = new Int16Array(2 * n * n + 6 * n);
+    this.zeros16 = zeros16;
+    this.votes = zeros16.subarray(0, n * n);
+    this.accuse = zeros16.subarray(n * n, 2 * n * n);
+    let at = 2 * n * n;
+    const next16 = (): Int16Array => zeros16.subarray(at, (at += n));
+    this.today = next16();
+    this.lastVotes = next16();
+    this.blackActs = next16();
+    this.claimOrder = next16();
+    this.claimDay = next16();
+    this.actorCount = next16();
+    this.actors = new Int16Array(n * n);
+    this.zeros8 = new Int8Array(n * n + n);
+    this.results = this.zeros8.subarray(0, n * n);
+    this.found = this.zeros8.subarray(n * n);
+    this.zerosU8 = new Uint8Array(2 * n);
+    this.nightVictim = this.zerosU8.subarray(0, n);
+    this.announced = this.zerosU8.subarray(n);
     this.claimRole = new Int8Array(n);
-    this.claimOrder = new Int16Array(n);
-    this.claimDay = new Int16Array(n);
     this.sources = new Int16Array(n);
-    this.results = new Int8Array(n * n);
-    this.nightVictim = new Uint8Array(n);
-    this.found = new Int8Array(n);
-    this.announced = new Uint8Array(n);
     this.realCommissar = new Uint8Array(n);
   }
 
@@ -83,23 +103,15 @@ export class Memory {
     this.view = view;
     this.params = params;
     this.me = view.seat;
-    this.votes.fill(0);
-    this.accuse.fill(0);
-    this.today.fill(0);
-    this.lastVotes.fill(0);
-    this.blackActs.fill(0);
+    this.zeros16.fill(0);
+    this.zeros8.fill(0);
+    this.zerosU8.fill(0);
     this.voteDay = -1;
     this.voteRound = -1;
     this.passesToday = 0;
     this.claimRole.fill(-1);
-    this.claimOrder.fill(0);
-    this.claimDay.fill(0);
     this.claimCount = 0;
     this.sourceCount = 0;
-    this.results.fill(0);
-    this.nightVictim.fill(0);
-    this.found.fill(0);
-    this.announced.fill(0);
     this.claimedRole = -1;
     this.frozenLastNight = false;
     this.promoted = false;
@@ -132,8 +144,17 @@ export class Memory {
   protected recordVote(voter: number, target: number, round: number): void {
     this.tallyFor(round);
     this.today[target]!++;
+    this.noteActor(voter, target);
     this.votes[voter * this.n + target]!++;
     if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;
+  }
+
+  /** Adds `actor` to the list of t's voters and accusers before his first act against t. */
+  protected noteActor(actor: number, t: number): void {
+    const n = this.n;
+    const i = actor * n + t;
+    if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
+    this.actors[t * n + this.actorCount[t]!++] = actor;
   }
 
   /** Makes seat s a source of results (once), in claim order. */
@@ -189,11 +210,18 @@ export class Memory {
   recountBlackActs(): void {
     const n = this.n;
     const known = this.view!.known;
-    this.blackActs.fill(0);
-    for (let v = 0; v < n; v++) {
-      let acts = 0;
-      for (let m = 0; m < n; m++) if (known[m] === Team.Mafia && m !== v) acts += this.votes[v * n + m]! + this.accuse[v * n + m]!;
-      this.blackActs[v] = acts;
+    const votes = this.votes;
+    const accuse = this.accuse;
+    const acts = this.blackActs;
+    acts.fill(0);
+    // Only the acts there were against each known Black: every shooter recounts every night.
+    for (let m = 0; m < n; m++) {
+      if (known[m] !== Team.Mafia) continue;
+      const list = m * n;
+      for (let i = 0; i < this.actorCount[m]!; i++) {
+        const v = this.actors[list + i]!;
+        if (v !== m) acts[v]! += votes[v * n + m]! + accuse[v * n + m]!;
+      }
     }
   }
 

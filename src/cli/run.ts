@@ -15,7 +15,7 @@ import { buildRunSummary, type RunSummary } from '../sim/summary.js';
 import { reproduceCommand } from '../report/command.js';
 import { agentsFromArgs, asUsageError, commandLine, parsePrecision, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
-import { formatSummaryTable, studyName, writeRunReport } from './runReport.js';
+import { formatSummaryTable, preloadRunReport, studyName, writeRunReport } from './runReport.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
 
 export const DEFAULT_GAMES = 100000;
@@ -76,6 +76,7 @@ export const runCommand = {
     if (plan.shard && plan.shard.source !== '--shard' && !a.quiet) {
       note(`shard ${plan.shard.index}/${plan.shard.count} (index from ${plan.shard.source}): games ${plan.from}..${plan.to - 1}`);
     }
+    if (plan.reportDir !== null) preloadRunReport();
     const result = await execute(plan, a);
     const summary = summarize(plan, result);
     await writeOutputs(plan, summary, result, a);

@@ -25,6 +25,14 @@ export interface RunReportInput {
   readonly canonical: string;
 }
 
+/** Starts loading the report writer and its chart library while the games play (the report is written after them). */
+export function preloadRunReport(): void {
+  import('../report/write.js').then(
+    (w) => w.preloadRenderer(),
+    () => undefined, // a failed load is reported by writeRunReport
+  );
+}
+
 /** Writes the report folder for a finished (or interrupted) whole run; returns the page's path. */
 export async function writeRunReport(dir: string | undefined, r: RunReportInput): Promise<{ dir: string; html: string }> {
   const { intoReportDir, writeReport } = await import('../report/write.js');

@@ -8,6 +8,8 @@ import { chartsFor } from './charts.js';
 import { csvFiles } from './csv.js';
 import { reportHtml, type RenderedChart } from './html.js';
 import { renderSvg } from './render.js';
+
+export { preloadRenderer } from './render.js';
 import type { StudySummary } from './summary.js';
 
 export interface WrittenReport {
