@@ -3,28 +3,16 @@
 // the report folder, determinism across thread counts, a tuned profile fed
 // back into balance, and bad input refused in one line with exit code 2.
 
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseAgents } from '../../src/agents/index.js';
 import { classicTownWinProbability } from '../../src/sim/exactClassic.js';
+import { cli } from '../sim/cli.js';
 
-const MAIN = join(import.meta.dirname, '../../dist/src/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'mafia-balance-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
-});
-
-function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], { cwd: dir, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
 
 const json = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
 

@@ -4,27 +4,15 @@
 // models, each model's counts equal a separate run on the same seeds, the
 // balance family answers per model, and bad input is one line, exit 2.
 
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from '../sim/cli.js';
 
-const MAIN = join(import.meta.dirname, '../../dist/src/cli/main.js');
 const FIX = join(import.meta.dirname, '../fixtures/across');
 const dir = mkdtempSync(join(tmpdir(), 'mafia-across-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
-});
-
-function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], { cwd: dir, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
 
 const json = (text: string) => JSON.parse(text) as Record<string, any>;
 

@@ -3,28 +3,16 @@
 // shapes scripts rely on, the report folder, determinism across threads, and
 // bad input refused in one line with exit code 2.
 
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sharedRecords } from './shared.js';
+import { cli } from '../sim/cli.js';
 
-const MAIN = join(import.meta.dirname, '../../dist/src/cli/main.js');
 const SHARED = sharedRecords();
 const dir = mkdtempSync(join(tmpdir(), 'mafia-records-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
-});
-
-function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], { cwd: dir, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
 
 const NAMES = ['townWin', 'lynchHitsMafia.day1', 'lynchHitsMafia.day2', 'lynchHitsMafia.day3', 'noLynch.all', 'medicSelfHeal', 'mafiaTargetsCop.all', 'copCheckHitsMafia.night1', 'vigilanteShotHitsMafia'];
 
