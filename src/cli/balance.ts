@@ -4,7 +4,8 @@
 // still open.
 
 import type { Argv } from 'yargs';
-import { raceCommandSection, raceSection, raceText } from '../report/balance/race.js';
+import type { AcrossCell, AcrossMatrixRow } from '../report/balance/across.js';
+import { raceCommandSection, raceSection, raceText, type RaceSection } from '../report/balance/race.js';
 import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
 import { fmtCount } from '../report/format.js';
 import { buildSummary, type SettingValue, type SkippedPoint, type StudySummary, type VariantInput } from '../report/summary.js';
@@ -13,6 +14,7 @@ import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfi
 import { setupsForPlayers, type CandidateSpec } from '../sim/balance/setups.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { agentsFromArgs, applyAssignment, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
+import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, isUserError, UsageError } from './errors.js';
 import { finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
@@ -103,6 +105,7 @@ type BalanceArgs = SetupArgs &
     budget: string;
     firstLook: string;
     growth: string;
+    across?: string[];
   };
 
 export async function balanceMain(a: BalanceArgs): Promise<void> {
@@ -110,28 +113,49 @@ export async function balanceMain(a: BalanceArgs): Promise<void> {
   const threads = threadsOf(a);
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
-  if (a.vary !== undefined) return balanceVary(a, seed, threads);
-  return balanceForPlayers(a, seed, threads);
+  const study = a.vary !== undefined ? balanceVary : balanceForPlayers;
+  const models = acrossModels(a);
+  if (!models) {
+    const one = await study(a, seed, threads, progressLine(a));
+    return finishCommand(one.study, a, one.summary, one.section, one.text);
+  }
+  const findings: (ModelFinding & { rows: AcrossMatrixRow[]; title: string; studyName: string })[] = [];
+  for (const model of models) {
+    const say = progressLine(a);
+    const one = await study({ ...a, agents: model.agents }, seed, threads, (t) => say(`[${model.name}] ${t}`));
+    findings.push({ model, ...one, studyName: one.study });
+  }
+  const rows = findings[0]!.rows.map((r, i) => ({ label: r.label, cells: findings.map((f) => f.rows[i]!.cells[0]!) }));
+  const title = `${findings[0]!.title} across ${models.length} player models`;
+  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, rows });
 }
 
-async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }): Promise<void> {
+/** The race's pick as one model's answer: agreement is on the picked setting. */
+function raceCell(s: RaceSection): AcrossCell {
+  const best = s.candidates[s.best]!;
+  const sure = s.decided ? '' : ', not decided';
+  return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}${s.fairness.fair ? '' : ', not fair'})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
+}
+
+async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
   if (Array.isArray(a.vary)) throw new UsageError('--vary', 'balance turns one knob; give --vary once');
   if (a.tryRoles !== undefined) throw new UsageError('--try-roles', 'goes with --for-players only');
   const { key, playable, refused } = planVary(setupOf(a), a.vary!);
   const config = raceConfig(a, playable.length);
-  const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, progressLine(a));
+  const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, say);
   const section = raceSection({ team: a.team, config, result, labels: playable.map((c) => c.label), settings: playable.map((c) => c.settings), refused });
   const title = `Balance of ${key}: ${a.team} win rate nearest ${config.target}`;
   const summary = raceStudy('sweep', `balance-${key}`, title, a, seed, playable, aggregates, { sweepKeys: [key], skipped: refused });
-  await finishCommand(`balance-${key}`, a, summary, raceCommandSection(section), raceText(`${summary.title} (${playable[0]!.rules.preset}, agents ${playable[0]!.agents}, seed ${seed})`, section));
+  const text = raceText(`${summary.title} (${playable[0]!.rules.preset}, agents ${playable[0]!.agents}, seed ${seed})`, section);
+  const rows: AcrossMatrixRow[] = [{ label: key, cells: [raceCell(section)] }];
+  return { study: `balance-${key}`, title, summary, section: raceCommandSection(section), text, variants: playable, aggregates, rows };
 }
 
-async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { threads?: number }): Promise<void> {
+async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
   if (a.players !== undefined || a.mafia !== undefined) throw new UsageError(a.players !== undefined ? '--players' : '--mafia', '--for-players searches the players and mafia counts itself; leave this flag out');
   const counts = parsePlayerRange('--for-players', a.forPlayers!);
   const tryRoles = parseRoleList('--try-roles', a.tryRoles);
   const base = setupOf(a);
-  const say = progressLine(a);
   const planned = counts.map((n) => ({ n, ...resolveCandidates(base, setupsForPlayers(n, tryRoles).map(asCandidate)) }));
   if (planned.every((p) => p.playable.length === 0)) throw new UsageError('--for-players', `no setup can be played at ${a.forPlayers} players: ${planned[0]!.refused[0]?.reason ?? 'none'}`);
   const configs = planned.map((p) => (p.playable.length > 0 ? raceConfig(a, p.playable.length) : null));
@@ -155,7 +179,9 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { thread
   const table: DesignerTable = { team: a.team, target: first.target, alpha: first.alpha, budgetPerRow: first.budget, tryRoles, rows };
   const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
   const summary = raceStudy('compare', 'balance-table', title, a, seed, chosen, chosenAggregates);
-  await finishCommand('balance-table', a, summary, designerSection(table), designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table));
+  const text = designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table);
+  const matrixRows: AcrossMatrixRow[] = rows.map((r) => ({ label: `${r.players} players`, cells: [r.race ? raceCell(r.race) : { text: r.note ?? 'no setup', key: null }] }));
+  return { study: 'balance-table', title, summary, section: designerSection(table), text, variants: chosen, aggregates: chosenAggregates, rows: matrixRows };
 }
 
 function asCandidate(c: CandidateSpec) {
@@ -166,7 +192,7 @@ export const balanceCommand = {
   command: 'balance',
   describe: 'find the setting whose win rate is nearest a target, spending games where the answer is still open',
   builder: (y: Argv) =>
-    withBalanceBasics(y)
+    withAcross(withBalanceBasics(y))
       .option('vary', { type: 'string', requiresArg: true, describe: 'the knob: KEY=lo..hi[:step] or KEY=v1,v2,...; keys: mafia, players, roles.<role>, rule options, agent-param.<key>' })
       .option('for-players', { type: 'string', requiresArg: true, describe: 'instead of --vary: the nearest-fair mafia count at each player count lo..hi' })
       .option('try-roles', { type: 'string', requiresArg: true, describe: 'with --for-players: also try each of these roles on and off, e.g. doctor,commissar' })

@@ -8,6 +8,7 @@ import type { VariantInput } from '../report/summary.js';
 import type { SettingValue } from '../report/summary.js';
 import { applyAssignment, baseSetup, naming, parseAssignment, resolveSetup, withAgents, withRules, withSeed, type AgentArgs, type Assignment, type Setup } from './common.js';
 import { guarded, UsageError } from './errors.js';
+import { acrossModels, executeAcross, withAcross } from './across.js';
 import { executeStudy, studyHeader, uniqueLabels, withStudyOutput, type StudyArgs } from './study.js';
 
 export const DEFAULT_COMPARE_GAMES = 20000;
@@ -71,13 +72,13 @@ export function planCompare(c: CompareInput): PlannedVariant[] {
   return out;
 }
 
-type CompareArgs = { rules: string[]; players?: string; mafia?: string; set?: string[]; variant?: string[]; base: boolean; pairs: 'all' | 'first' } & StudyArgs & AgentArgs;
+type CompareArgs = { rules: string[]; players?: string; mafia?: string; set?: string[]; variant?: string[]; base: boolean; pairs: 'all' | 'first'; across?: string[] } & StudyArgs & AgentArgs;
 
 export const compareCommand = {
   command: 'compare',
   describe: 'play two or more variants on the same seeds and report paired differences',
   builder: (y: Argv) =>
-    withStudyOutput(withSeed(withAgents(withRules(y))), DEFAULT_COMPARE_GAMES)
+    withAcross(withStudyOutput(withSeed(withAgents(withRules(y))), DEFAULT_COMPARE_GAMES))
       .option('rules', { type: 'string', array: true, requiresArg: true, default: ['club'], describe: 'club, forum, classic or a rules file; repeat to compare rule sets' })
       .option('variant', { type: 'string', array: true, describe: 'a variant: "[label: ]key=value ..." with rule options, roles.<role>, players, mafia, rules, agents, agents.<team|role>, agent-param.<[scope.]key>; repeatable' })
       .option('base', { type: 'boolean', default: true, describe: 'include the unchanged rules as a variant (--no-base to leave them out)' })
@@ -87,17 +88,9 @@ export const compareCommand = {
     const sources = ([] as string[]).concat(a.rules);
     const variants = (a.variant ?? []).map((text) => ({ ...parseVariantSpec(text, `--variant ${JSON.stringify(text)}`), field: `--variant ${JSON.stringify(text)}` }));
     const base = baseSetup(a);
-    const planned = planCompare({ sources, base, variants, includeBase: a.base });
-    const resolved = resolveVariants(planned);
-    await executeStudy(
-      {
-        kind: 'compare',
-        study: 'compare',
-        ...header,
-        variants: resolved,
-        pairs: a.pairs,
-      },
-      a,
-    );
+    const models = acrossModels(a);
+    const plan = (agents: string) => ({ kind: 'compare' as const, study: 'compare', ...header, variants: resolveVariants(planCompare({ sources, base: { ...base, agents }, variants, includeBase: a.base })), pairs: a.pairs });
+    if (models) return executeAcross(models.map((model) => ({ model, plan: plan(model.agents) })), a);
+    await executeStudy(plan(base.agents), a);
   }),
 };

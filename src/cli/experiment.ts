@@ -11,7 +11,9 @@ import { DEFAULT_AGENTS } from '../agents/index.js';
 import { isPresetName } from '../engine/presets.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import type { VariantInput } from '../report/summary.js';
-import { parsePrecision, resolveSetup, wholeNumber, type Setup } from './common.js';
+import { checkModels, parseAcross, PLAYER_MODEL_SET_NAMES, type PlayerModel } from '../sim/playerModels.js';
+import { executeAcross } from './across.js';
+import { asUsageError, parsePrecision, resolveSetup, wholeNumber, type Setup } from './common.js';
 import { guarded, isUserError, UsageError } from './errors.js';
 import { describeYamlError } from './rulesSource.js';
 import { didYouMean } from '../engine/spelling.js';
@@ -45,6 +47,8 @@ export const ExperimentSchema = z.strictObject({
   games: z.number().int().min(1).optional(),
   precision: z.number().gt(0).lt(0.5).optional(),
   seed: z.number().int().min(0).default(1),
+  /** Player models (compare only): a set name, "name=SPEC;...", or a list of those. */
+  across: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
 });
 
 export type Experiment = z.infer<typeof ExperimentSchema>;
@@ -84,6 +88,8 @@ function zodMessage(issue: z.core.$ZodIssue, doc: unknown): { field: string; mes
       return { field: fieldPath(issue.path), message: `${got}; use ${issue.origin === 'array' ? 'a list of' : 'a value of'} at least ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}` };
     case 'too_big':
       return { field: fieldPath(issue.path), message: `${got}; use ${issue.origin === 'array' ? 'a list of' : 'a value of'} at most ${String(issue.maximum)}${issue.origin === 'array' ? ' items' : ''}` };
+    case 'invalid_union':
+      return { field: fieldPath(issue.path), message: `${got}; give a set name (${PLAYER_MODEL_SET_NAMES.join(', ')}), "name=SPEC;name=SPEC", or a list of name=SPEC items` };
     default:
       return { field: fieldPath(issue.path), message: issue.message };
   }
@@ -153,6 +159,8 @@ function checkCommandFields(file: string, x: Experiment, raw: Record<string, unk
   if (x.command !== 'compare') {
     for (const k of ['variants', 'base', 'pairs']) if (k in raw) throw bad(k, `only a compare takes ${k}; this experiment's command is ${x.command}`);
   }
+  if (x.command !== 'compare' && 'across' in raw) throw bad('across', `only a compare experiment takes across here; this experiment's command is ${x.command}`);
+  if (x.across !== undefined && 'agents' in raw) throw bad('agents', 'the across models replace agents; leave agents out, or make it one of the models');
   if (x.command !== 'sweep' && 'vary' in raw) throw bad('vary', `only a sweep takes vary; this experiment's command is ${x.command}`);
   if (x.command === 'compare' && !x.variants) throw bad('variants', 'a compare needs a list of variants, e.g. - set: [doctor.maxSameTarget=1]');
   if (x.command === 'compare' && !x.base && x.variants!.length < 2) throw bad('variants', 'with base: false a compare needs at least two variants');
@@ -248,6 +256,14 @@ export function planExperiment(file: string, x: Experiment, command: string, o: 
   return { ...common, kind: x.command, variants, pairs: x.command === 'run' ? 'none' : x.pairs };
 }
 
+/** The file's `across` as player models (each list item named by its index), or null. */
+export function experimentModels(file: string, x: Experiment): PlayerModel[] | null {
+  if (x.across === undefined) return null;
+  const items = typeof x.across === 'string' ? [x.across] : x.across;
+  const models = items.flatMap((item, i) => asUsageError(() => parseAcross([item], typeof x.across === 'string' ? `${file}: across` : `${file}: across[${i}]`, 1)));
+  return asUsageError(() => checkModels(models, `${file}: across`));
+}
+
 function baseLabel(x: Experiment): string {
   const parts = [x.rules.replace(/\.(ya?ml|json)$/, ''), ...(x.players !== undefined ? [`${x.players} players`] : [])];
   return parts.join(' ');
@@ -292,7 +308,10 @@ export const experimentCommand = {
       ...(a.precision !== undefined ? { precision: parsePrecision('--precision', a.precision) } : {}),
     };
     const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
-    const plan = planExperiment(a.file, x, reproduceCommand(args), overrides);
-    await executeStudy(a.title ? { ...plan, title: a.title } : plan, a);
+    const command = reproduceCommand(args);
+    const models = experimentModels(a.file, x);
+    const titled = (plan: StudyPlan): StudyPlan => (a.title ? { ...plan, title: a.title } : plan);
+    if (models) return executeAcross(models.map((model) => ({ model, plan: titled(planExperiment(a.file, { ...x, agents: model.agents }, command, overrides)) })), a);
+    await executeStudy(titled(planExperiment(a.file, x, command, overrides)), a);
   }),
 };

@@ -2,16 +2,19 @@
 // by a sequential test with stated error rates and as few games as it takes.
 
 import type { Argv } from 'yargs';
-import { fairCommandSection, fairSection, fairText } from '../report/balance/fair.js';
+import type { AcrossCell } from '../report/balance/across.js';
+import { fairCommandSection, fairSection, fairText, type FairSection } from '../report/balance/fair.js';
 import { buildSummary } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
 import { decimal, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
 import { finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 type FairArgs = SetupArgs &
   BalanceOutputArgs & {
+    across?: string[];
     team: TeamName;
     centre: string;
     within: string;
@@ -42,6 +45,29 @@ export function fairConfig(a: FairArgs): FairConfig {
 }
 
 export async function fairMain(a: FairArgs): Promise<void> {
+  const models = acrossModels(a);
+  if (!models) {
+    const one = await fairStudy(a);
+    return finishCommand('fair', a, one.summary, one.section, one.text);
+  }
+  const findings: ModelFinding[] = [];
+  for (const model of models) findings.push({ model, ...(await fairStudy({ ...a, agents: model.agents }, `[${model.name}] `)) });
+  const first = findings[0]!.variants[0]!;
+  await finishAcrossMatrix('fair', a, `Fairness of ${first.label} across ${models.length} player models`, findings, {
+    command: 'fair',
+    rowHeader: 'setup',
+    agreeMeans: 'the same verdict',
+    valueTitle: `${a.team} win rate (95% interval)`,
+    rows: [{ label: first.label, cells: findings.map((f) => fairCell(f.section.data as FairSection)) }],
+  });
+}
+
+function fairCell(s: FairSection): AcrossCell {
+  return { text: `${s.verdict} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, value: { x: s.rate, lo: s.lo, hi: s.hi } };
+}
+
+/** One fair test under the agents of `a`: its summary, section and text, not yet written. */
+async function fairStudy(a: FairArgs, prefix = '') {
   const seed = wholeNumber('--seed', a.seed, 0);
   // Small batches: one thread unless asked, so no worker pool is started per batch.
   const threads = a.threads !== undefined ? threadsOf(a) : { threads: 1 };
@@ -56,7 +82,7 @@ export async function fairMain(a: FairArgs): Promise<void> {
   const result = await fairTest(config, async (from, to) => {
     const wins = await play(from, to);
     if (to >= nextReport) {
-      say(`${to.toLocaleString('en-US')} games…`);
+      say(`${prefix}${to.toLocaleString('en-US')} games…`);
       nextReport += 10_000;
     }
     return wins;
@@ -73,14 +99,14 @@ export async function fairMain(a: FairArgs): Promise<void> {
     result: { games: result.games, aggregates: source.aggregates, joint: [] },
     pairs: 'none',
   });
-  await finishCommand('fair', a, summary, fairCommandSection(section), fairText(`${summary.title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, section));
+  return { summary, section: fairCommandSection(section), text: fairText(`${summary.title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, section), variants: [variant], aggregates: source.aggregates };
 }
 
 export const fairCommand = {
   command: 'fair',
   describe: 'a sequential test: is the win rate within ±W of 50%? (fewest games, stated error rates)',
   builder: (y: Argv) =>
-    withBalanceBasics(y)
+    withAcross(withBalanceBasics(y))
       .option('within', { type: 'string', default: String(FAIR_DEFAULTS.within), requiresArg: true, describe: 'half-width of the fair band' })
       .option('centre', { type: 'string', default: String(FAIR_DEFAULTS.centre), requiresArg: true, describe: 'centre of the fair band' })
       .option('margin', { type: 'string', requiresArg: true, describe: 'indifference margin around each edge (default: half of --within)' })

@@ -3,20 +3,49 @@
 // and as points on a scale where a Civilian is +1.
 
 import type { Argv } from 'yargs';
-import { rolesCommandSection, rolesText, roleValues } from '../report/balance/roles.js';
+import type { AcrossCell } from '../report/balance/across.js';
+import { pointsText, rolesCommandSection, rolesText, roleValues, type RoleValue, type RoleValues } from '../report/balance/roles.js';
 import { buildSummary } from '../report/summary.js';
 import { roleVariants } from '../sim/balance/roleVariants.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames } from '../sim/run.js';
 import { resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
 import { finishCommand, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_ROLES_GAMES = 20_000;
 
-type RolesArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; games: string; only?: string };
+type RolesArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; games: string; only?: string; across?: string[] };
 
 export async function rolesMain(a: RolesArgs): Promise<void> {
+  const models = acrossModels(a);
+  if (!models) {
+    const one = await rolesStudy(a, 'roles');
+    return finishCommand('roles', a, one.summary, one.section, one.text);
+  }
+  const findings: ModelFinding[] = [];
+  for (const model of models) findings.push({ model, ...(await rolesStudy({ ...a, agents: model.agents }, `roles [${model.name}]`)) });
+  const values = findings.map((f) => f.section.data as RoleValues);
+  const roles = values[0]!.roles.map((r) => r.role);
+  await finishAcrossMatrix('roles', a, `Role values for ${a.team} across ${models.length} player models: ${findings[0]!.variants[0]!.rules.preset}, ${findings[0]!.variants[0]!.rules.players} players`, findings, {
+    command: 'roles',
+    rowHeader: 'role',
+    agreeMeans: 'the same sign of the points, each interval clear of 0',
+    valueTitle: 'points (Civilian = +1; 95% interval)',
+    rows: roles.map((role) => ({ label: role, cells: values.map((v) => pointsCell(v.roles.find((r) => r.role === role))) })),
+  });
+}
+
+/** A role's points under one model; the sign counts for agreement only when its interval is clear of 0. */
+function pointsCell(r: RoleValue | undefined): AcrossCell {
+  if (!r || r.points === null) return { text: 'n/a', key: null };
+  const sign = r.pointsLo! > 0 ? 'positive' : r.pointsHi! < 0 ? 'negative' : 'not clear of 0';
+  return { text: pointsText(r), key: sign, value: { x: r.points, lo: r.pointsLo!, hi: r.pointsHi! } };
+}
+
+/** Prices the roles under the agents of `a`: its summary, section and text, not yet written. */
+async function rolesStudy(a: RolesArgs, label: string) {
   const seed = wholeNumber('--seed', a.seed, 0);
   const games = wholeNumber('--games', a.games, 100);
   const threads = threadsOf(a);
@@ -26,7 +55,7 @@ export async function rolesMain(a: RolesArgs): Promise<void> {
   const { variants, refused } = roleVariants(rules, only);
   if (variants.length < 2) throw new UsageError('--only', `no role can be added or removed in this setup: ${refused[0]?.reason ?? 'nothing to vary'}`);
   const inputs = variants.map((v) => ({ label: v.label, rules: v.rules, agents }));
-  const bar = progressBar({ quiet: a.quiet || a.json, label: 'roles' });
+  const bar = progressBar({ quiet: a.quiet || a.json, label });
   let result;
   try {
     result = await runGames({ variants: inputs, seed, games, ...threads, onProgress: (p) => bar.update(p) });
@@ -46,14 +75,14 @@ export async function rolesMain(a: RolesArgs): Promise<void> {
     result,
     pairs: 'first',
   });
-  await finishCommand('roles', a, summary, rolesCommandSection(values), rolesText(`${title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, values));
+  return { summary, section: rolesCommandSection(values), text: rolesText(`${title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, values), variants: inputs, aggregates: result.aggregates };
 }
 
 export const rolesCommand = {
   command: 'roles',
   describe: "each role's value to a team: the change in its win rate from one more or one fewer, and points (Civilian = +1)",
   builder: (y: Argv) =>
-    withBalanceBasics(y)
+    withAcross(withBalanceBasics(y))
       .option('games', { type: 'string', default: String(DEFAULT_ROLES_GAMES), requiresArg: true, describe: 'games per setup (every setup plays the same seeds)' })
       .option('only', { type: 'string', requiresArg: true, describe: 'price only these roles, e.g. doctor,commissar,mafia (default: every role)' }),
   handler: guarded(rolesMain),

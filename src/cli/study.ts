@@ -11,7 +11,7 @@ import { buildSummary, type PairsMode, type SettingValue, type SkippedPoint, typ
 import { terminalTable } from '../report/terminal.js';
 import type { WrittenReport } from '../report/write.js';
 import { progressBar } from '../sim/progress.js';
-import { runGames } from '../sim/run.js';
+import { runGames, type RunResult } from '../sim/run.js';
 import { applyAssignment, parsePrecision, resolveSetup, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
 import { isUserError, UsageError } from './errors.js';
 
@@ -159,7 +159,21 @@ export interface OutputArgs {
 
 /** Plays the plan, writes the report folder and prints the table (or the JSON summary). */
 export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ summary: StudySummary; report: WrittenReport }> {
-  const bar = progressBar({ quiet: io.quiet ?? false, label: plan.study });
+  const { summary } = await playStudy(plan, io, plan.study);
+  const { intoReportDir, writeReport } = await import('../report/write.js');
+  const report = await intoReportDir(io.out, plan.study, (dir) => writeReport(dir, summary));
+  if (io.json) {
+    process.stdout.write(JSON.stringify(summary) + '\n');
+    process.stderr.write(`report: ${report.html}\n`);
+  } else {
+    process.stdout.write(terminalTable(summary) + `report: ${report.html}\n`);
+  }
+  return { summary, report };
+}
+
+/** Plays one plan (with its own budget and precision stop) into its study summary; `label` leads the progress bar. */
+export async function playStudy(plan: StudyPlan, io: OutputArgs, label: string): Promise<{ summary: StudySummary; result: RunResult }> {
+  const bar = progressBar({ quiet: io.quiet ?? false, label });
   let result;
   try {
     result = await runGames({
@@ -175,15 +189,7 @@ export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ s
   }
   const { precision, ...rest } = plan;
   const summary = buildSummary({ ...rest, result, ...(precision !== undefined ? { precision: { target: precision, cap: plan.games, stopped: result.stopped } } : {}) });
-  const { intoReportDir, writeReport } = await import('../report/write.js');
-  const report = await intoReportDir(io.out, plan.study, (dir) => writeReport(dir, summary));
-  if (io.json) {
-    process.stdout.write(JSON.stringify(summary) + '\n');
-    process.stderr.write(`report: ${report.html}\n`);
-  } else {
-    process.stdout.write(terminalTable(summary) + `report: ${report.html}\n`);
-  }
-  return { summary, report };
+  return { summary, result };
 }
 
 /** Options every study command takes. */
@@ -281,7 +287,7 @@ export function progressLine(a: { quiet: boolean; json: boolean }): (text: strin
 }
 
 /** Writes the report folder, then prints the text (or the whole summary as JSON) and where the report is. */
-export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string): Promise<void> {
+export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string, legendFrom: StudySummary = s): Promise<void> {
   // Loaded here, not at start: rendering pulls in vega, which no other path needs.
   const { writeCommandReport } = await import('../report/balance/page.js');
   const { intoReportDir } = await import('../report/write.js');
@@ -290,7 +296,7 @@ export async function finishCommand(study: string, io: BalanceOutputArgs, s: Stu
     process.stdout.write(JSON.stringify(sectionedSummary(s, section)) + '\n');
     process.stderr.write(`report: ${report.html}\n`);
   } else {
-    process.stdout.write(`${withTeamLine(text, s)}report: ${report.html}\n`);
+    process.stdout.write(`${withTeamLine(text, legendFrom)}report: ${report.html}\n`);
   }
 }
 

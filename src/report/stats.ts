@@ -106,3 +106,16 @@ export function erfc(x: number): number {
     );
   return x >= 0 ? r : 2 - r;
 }
+
+/** The standard normal quantile: x with P(Z < x) = p, by bisection on the tail (exact enough for stated powers). */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: p must be in (0, 1), got ${p}`);
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (1 - normalUpperTail(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}

@@ -1,0 +1,113 @@
+// The balance family under several player models (`balance --across`,
+// `fair --across`, `roles --across`): one question per row (the knob, each
+// player count, each role), each model's answer in its own column, and
+// whether the models agree. Each model's full section is kept in the JSON.
+
+import type { Chart } from '../charts.js';
+import { CONFIG } from '../charts.js';
+import { escapeHtml } from '../html.js';
+import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
+
+export interface AcrossCell {
+  readonly text: string;
+  /** What must be equal across models for them to agree (null: no answer under this model). */
+  readonly key: string | null;
+  /** A number to chart (a rate or points), with its interval, when there is one. */
+  readonly value?: { x: number; lo: number; hi: number };
+}
+
+export interface AcrossMatrixRow {
+  readonly label: string;
+  readonly cells: readonly AcrossCell[];
+}
+
+export interface AcrossMatrix {
+  /** `balance`, `fair` or `roles`. */
+  readonly command: string;
+  /** The column of questions: "knob", "players", "role". */
+  readonly rowHeader: string;
+  /** What "agree" means for this command, for the text and the page. */
+  readonly agreeMeans: string;
+  /** Title of the chart's axis, when cells carry values. */
+  readonly valueTitle?: string;
+  readonly models: ReadonlyArray<{ name: string; agents: string }>;
+  readonly rows: readonly AcrossMatrixRow[];
+  /** Each model's own section data, by model name. */
+  readonly perModel: Readonly<Record<string, unknown>>;
+}
+
+export type Agreement = 'agree' | 'differ' | 'no answer';
+
+export function rowAgreement(row: AcrossMatrixRow): Agreement {
+  const keys = row.cells.map((c) => c.key);
+  if (keys.some((k) => k === null)) return 'no answer';
+  return new Set(keys).size === 1 ? 'agree' : 'differ';
+}
+
+/** Which models give which answer, for a row whose models differ. */
+function splitText(m: AcrossMatrix, row: AcrossMatrixRow): string {
+  const groups = new Map<string, string[]>();
+  row.cells.forEach((c, i) => groups.set(c.key ?? 'no answer', [...(groups.get(c.key ?? 'no answer') ?? []), m.models[i]!.name]));
+  return [...groups.entries()].map(([k, names]) => `${k} under ${names.join(', ')}`).join('; ');
+}
+
+export function acrossVerdictLines(m: AcrossMatrix): string[] {
+  const differ = m.rows.filter((r) => rowAgreement(r) === 'differ');
+  const open = m.rows.filter((r) => rowAgreement(r) === 'no answer');
+  if (differ.length > 0) {
+    return [`verdict: depends: the models differ (${m.agreeMeans}) on ${differ.length} of ${m.rows.length} ${m.rowHeader} row(s):`, ...[...differ, ...open].map((r) => `  ${r.label}: ${splitText(m, r)}`)];
+  }
+  if (open.length > 0) {
+    return [`verdict: not decided: some models give no answer on ${open.length} of ${m.rows.length} ${m.rowHeader} row(s) (play more games); the rest agree:`, ...open.map((r) => `  ${r.label}: ${splitText(m, r)}`)];
+  }
+  return [`verdict: holds: the ${m.models.length} player models agree (${m.agreeMeans}) on every ${m.rowHeader}`];
+}
+
+export function acrossMatrixText(title: string, m: AcrossMatrix): string {
+  const rows = m.rows.map((r) => [r.label, ...r.cells.map((c) => c.text), rowAgreement(r)]);
+  return [title, `models: ${m.models.map((x) => `${x.name} (${x.agents})`).join('; ')}`, ...textTable([m.rowHeader, ...m.models.map((x) => x.name), 'models'], rows), '', ...acrossVerdictLines(m)].join('\n') + '\n';
+}
+
+function matrixChart(m: AcrossMatrix): Chart | null {
+  if (!m.valueTitle) return null;
+  const values = m.rows.flatMap((r) => r.cells.map((c, i) => (c.value ? { row: r.label, model: m.models[i]!.name, ...c.value } : null)).filter((v) => v !== null));
+  if (values.length === 0) return null;
+  const models = m.models.map((x) => x.name);
+  const y = { field: 'row', type: 'nominal' as const, title: null, sort: m.rows.map((r) => r.label), axis: { labelLimit: 320 } };
+  const offset = { yOffset: { field: 'model', type: 'nominal' as const, sort: models } };
+  const color = { field: 'model', type: 'nominal' as const, title: 'player model', sort: models };
+  const x = { field: 'x', type: 'quantitative' as const, title: m.valueTitle };
+  return {
+    name: 'across',
+    title: `${m.valueTitle} under each player model`,
+    spec: {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      config: CONFIG,
+      width: 520,
+      height: { step: 12 * Math.max(2, models.length) },
+      data: { values },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, ...offset, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color } },
+        { mark: { type: 'point', filled: true, size: 50, opacity: 1 }, encoding: { y, ...offset, x, color } },
+      ],
+    },
+  };
+}
+
+export function acrossMatrixSection(m: AcrossMatrix): CommandSection {
+  const head = [m.rowHeader, ...m.models.map((x) => x.name), 'models'];
+  const rows = m.rows.map((r) => [escapeHtml(r.label), ...r.cells.map((c) => escapeHtml(c.text)), rowAgreement(r)]);
+  const verdict = acrossVerdictLines(m);
+  const chart = matrixChart(m);
+  const models = htmlTable('across-models', ['model', 'agents'], m.models.map((x) => [escapeHtml(x.name), `<code>${escapeHtml(x.agents)}</code>`]));
+  const csv = csvText(['row', 'model', 'agents', 'answer', 'agreement'], m.rows.flatMap((r) => r.cells.map((c, i) => [r.label, m.models[i]!.name, m.models[i]!.agents, c.text, rowAgreement(r)])));
+  return {
+    key: 'across',
+    data: { command: m.command, agreeMeans: m.agreeMeans, models: m.models, rows: m.rows.map((r) => ({ label: r.label, agreement: rowAgreement(r), cells: r.cells })), perModel: m.perModel },
+    headline: verdict[0]!.replace(/^verdict: /, '').replace(/:$/, '.'),
+    heading: `Across ${m.models.length} player models`,
+    html: `${models}${htmlTable('across', head, rows)}<p class="headline verdict">${verdict.map(escapeHtml).join('<br>')}</p>`,
+    charts: chart ? [chart] : [],
+    csv: { 'across.csv': csv },
+  };
+}
