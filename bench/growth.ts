@@ -7,11 +7,10 @@
 // Counting wraps each agent and forwards every call unchanged, so the games
 // are the same games (same seeds, same draws) as in a run.
 
-import { createProvider, parseAgents } from '../src/agents/index.js';
+import { PassThroughAgent, createProvider, parseAgents } from '../src/agents/index.js';
 import type { Agent, AgentProvider, ClaimSink, Decision, PlayerView } from '../src/engine/agent.js';
 import type { GameEvent } from '../src/engine/events.js';
 import { Game } from '../src/engine/game.js';
-import type { Rng } from '../src/engine/rng.js';
 import type { Role } from '../src/engine/roles.js';
 import { resolveRules } from '../src/engine/rules.js';
 
@@ -28,33 +27,23 @@ class Counts {
   readerDays = 0;
 }
 
-class Counting implements Agent {
+class Counting extends PassThroughAgent {
   constructor(
-    private readonly inner: Agent,
+    inner: Agent,
     private readonly c: Counts,
-  ) {}
-  get readSkill(): number | undefined {
-    return this.inner.readSkill;
+  ) {
+    super(inner);
   }
-  get readFirstDay(): number | undefined {
-    return this.inner.readFirstDay;
-  }
-  get readShared(): number | undefined {
-    return this.inner.readShared;
-  }
-  begin(view: PlayerView, rng: Rng): void {
-    this.inner.begin(view, rng);
-  }
-  observe(e: GameEvent): void {
+  override observe(e: GameEvent): void {
     this.c.observes++;
     if (e.type === 'phase' && e.phase !== 'night' && (this.inner.readSkill ?? 0) > 0) this.c.readerDays++;
     this.inner.observe?.(e);
   }
-  speak(view: PlayerView, out: ClaimSink): void {
+  override speak(view: PlayerView, out: ClaimSink): void {
     this.c.speeches++;
     this.inner.speak?.(view, out);
   }
-  choose(view: PlayerView, d: Decision): number {
+  override choose(view: PlayerView, d: Decision): number {
     this.c.decisions++;
     this.c.options += d.options.length;
     return this.inner.choose(view, d);

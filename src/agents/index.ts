@@ -7,3 +7,4 @@ export { createProvider, type CreateAgent } from './provider.js';
 export { PARAM_SPECS, PROFILES, type ParamSpec, type Profile } from './params.js';
 export { HeuristicAgent } from './heuristic.js';
 export { RandomAgent, RandomProvider } from './random.js';
+export { PassThroughAgent } from './wrapper.js';

@@ -2,11 +2,11 @@
 // so that, at each day's vote, every heuristic player's top suspicions are
 // recorded. Debugging only: it never changes a decision.
 
-import type { Agent, AgentProvider, ClaimSink, Decision, PlayerView } from '../engine/agent.js';
-import { Choice, type GameEvent } from '../engine/events.js';
-import type { Rng } from '../engine/rng.js';
+import type { Agent, AgentProvider, Decision, PlayerView } from '../engine/agent.js';
+import { Choice } from '../engine/events.js';
 import type { Role } from '../engine/roles.js';
 import { HeuristicAgent, type Suspect } from './heuristic.js';
+import { PassThroughAgent } from './wrapper.js';
 
 export interface SuspicionRecord {
   readonly day: number;
@@ -25,35 +25,17 @@ export function traceSuspicions(inner: AgentProvider, records: SuspicionRecord[]
   };
 }
 
-class TracedAgent implements Agent {
-  readonly readSkill: number | undefined;
-  readonly readFirstDay: number | undefined;
-  readonly readShared: number | undefined;
-
+class TracedAgent extends PassThroughAgent {
   constructor(
-    private readonly inner: Agent,
+    inner: Agent,
     private readonly seat: number,
     private readonly records: SuspicionRecord[],
     private readonly k: number,
   ) {
-    this.readSkill = inner.readSkill;
-    this.readFirstDay = inner.readFirstDay;
-    this.readShared = inner.readShared;
+    super(inner);
   }
 
-  begin(view: PlayerView, rng: Rng): void {
-    this.inner.begin(view, rng);
-  }
-
-  observe(event: GameEvent): void {
-    this.inner.observe?.(event);
-  }
-
-  speak(view: PlayerView, out: ClaimSink): void {
-    this.inner.speak?.(view, out);
-  }
-
-  choose(view: PlayerView, d: Decision): number {
+  override choose(view: PlayerView, d: Decision): number {
     if (d.choice === Choice.Vote && d.round === 0 && this.inner instanceof HeuristicAgent) {
       const { kind, top } = this.inner.topSuspects(this.k);
       this.records.push({ day: view.day, seat: this.seat, kind, top });

@@ -4,7 +4,7 @@
 // observations are identical, his decisions must be identical too.
 
 import { describe, expect, it } from 'vitest';
-import { createProvider, parseAgents } from '../../src/agents/index.js';
+import { PassThroughAgent, createProvider, parseAgents } from '../../src/agents/index.js';
 import type { Agent, AgentProvider, ClaimSink, Decision, PlayerView } from '../../src/engine/agent.js';
 import type { Claim, GameEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
@@ -18,36 +18,29 @@ interface Transcript {
   readonly steps: { seen: string; answer: number }[];
 }
 
-class Recorder implements Agent {
+class Recorder extends PassThroughAgent {
   private seen: string[] = [];
   constructor(
-    private readonly inner: Agent,
+    inner: Agent,
     private readonly out: Transcript,
-  ) {}
-  get readSkill(): number | undefined {
-    return this.inner.readSkill;
+  ) {
+    super(inner);
   }
-  get readFirstDay(): number | undefined {
-    return this.inner.readFirstDay;
-  }
-  get readShared(): number | undefined {
-    return this.inner.readShared;
-  }
-  begin(view: PlayerView, rng: Rng): void {
+  override begin(view: PlayerView, rng: Rng): void {
     this.seen = [`begin ${view.seat} ${view.role} ${view.team} reads ${Array.from(view.reads).join(',')} known ${Array.from(view.known).join(',')}`];
     this.inner.begin(view, rng);
   }
-  observe(e: GameEvent): void {
+  override observe(e: GameEvent): void {
     this.seen.push(JSON.stringify(e));
     this.inner.observe?.(e);
   }
-  speak(view: PlayerView, out: ClaimSink): void {
+  override speak(view: PlayerView, out: ClaimSink): void {
     this.seen.push(`speak ${snapshot(view)}`);
     const said: Claim[] = [];
     this.inner.speak?.(view, { say: (c) => (said.push(c), out.say(c)) });
     this.out.steps.push({ seen: this.seen.join('\n'), answer: said.length === 0 ? -2 : hashText(JSON.stringify(said)) });
   }
-  choose(view: PlayerView, d: Decision): number {
+  override choose(view: PlayerView, d: Decision): number {
     this.seen.push(`choose ${snapshot(view)} ${d.choice} ${d.round} ${d.mayPass} ${d.options.join(',')}`);
     const answer = this.inner.choose(view, d);
     this.out.steps.push({ seen: this.seen.join('\n'), answer });
