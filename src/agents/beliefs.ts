@@ -10,6 +10,7 @@ import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
 import type { Params } from './params.js';
+import type { PublicRecord } from './record.js';
 
 /** Log-odds treated as certainty (a hard fact). */
 export const CERTAIN = 20;
@@ -60,8 +61,8 @@ export class Beliefs extends Memory {
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
 
-  constructor(n: number) {
-    super(n);
+  constructor(n: number, record?: PublicRecord) {
+    super(n, record);
     // One buffer per element type, one fill per game (see Memory).
     this.floats = new Float64Array(2 * n);
     this.ev = this.floats.subarray(0, n);
@@ -88,10 +89,11 @@ export class Beliefs extends Memory {
       if (e.type === 'commissar-known') for (const s of e.seats) this.realCommissar[s] = 1;
       return;
     }
+    // The table's part first, once for all observers; then what is mine.
+    this.record.apply(e);
     switch (e.type) {
       case 'vote':
-        if (e.target !== NONE) this.onVote(e.voter, e.target, e.round);
-        else this.recordPass(e.round);
+        if (e.target !== NONE) this.onVote(e.voter, e.target);
         break;
       case 'claim':
         this.onClaim(e.speaker, e.claim);
@@ -132,8 +134,8 @@ export class Beliefs extends Memory {
     }
   }
 
-  private onVote(voter: number, target: number, round: number): void {
-    this.recordVote(voter, target, round);
+  private onVote(voter: number, target: number): void {
+    if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;
     if (this.applied[target] && voter !== this.me) this.ev[voter]! += this.memorySign(target) * this.params!['voteMemory']!;
   }
 
@@ -144,11 +146,9 @@ export class Beliefs extends Memory {
   }
 
   private onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
-    const n = this.n;
     const view = this.view!;
     if (c.kind !== 'accuse' || this.sourceCount > 0) this.trustDirty = true;
     if (c.kind === 'role') {
-      this.claimRole[speaker] = c.role;
       if (speaker === this.me) return;
       if (c.role === Role.Commissar || c.role === Role.Sergeant) this.addSource(speaker);
       // A unique role I hold, or know someone else to hold, claimed by another: a lie.
@@ -159,13 +159,10 @@ export class Beliefs extends Memory {
     }
     if (c.kind === 'result') {
       this.addSource(speaker);
-      this.results[speaker * n + c.target] = c.black ? 1 : -1;
       if (speaker !== this.me && this.contradicts(c.target, c.black)) this.markLiar(speaker);
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
-    this.noteActor(speaker, c.target);
-    this.accuse[speaker * n + c.target]!++;
     if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;

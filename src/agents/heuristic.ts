@@ -12,6 +12,7 @@ import { Beliefs, sigmoid } from './beliefs.js';
 import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze } from './black.js';
 import type { Mind } from './mind.js';
 import type { Params } from './params.js';
+import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
 import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
@@ -27,8 +28,12 @@ export class HeuristicAgent implements Agent, Mind {
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
   private readonly speech = new SpeechState();
 
-  constructor(readonly players: number) {
-    this.b = new Beliefs(players);
+  /** `record`: the table's public record, shared by its players (see record.ts); alone, a player keeps his own. */
+  constructor(
+    readonly players: number,
+    record?: PublicRecord,
+  ) {
+    this.b = new Beliefs(players, record);
     this.scores = new Float64Array(players);
   }
 

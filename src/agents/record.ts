@@ -1,0 +1,175 @@
+// The public record of one table's game: every vote and accusation, the
+// vote tallies, role claims and announced results, the same for every living
+// player because every living player sees every public event. One record per
+// table (the provider makes it), shared by its heuristic players: each public
+// event is applied once, by the first player to observe it, instead of once
+// per observer; each player keeps only his private deltas on top (memory.ts,
+// beliefs.ts). A player built alone (tests) owns a record of his own.
+//
+// Why a dead player can share it: he stops observing, but the record goes on.
+// The only choices made after a death (last shot, Kamikaze) come before any
+// later vote or claim, so what he reads of it is what he saw.
+
+import { NONE, type PlayerView } from '../engine/agent.js';
+import type { GameEvent } from '../engine/events.js';
+
+export class PublicRecord {
+  readonly n: number;
+  /** votes[v * n + t]: times v voted for t. */
+  readonly votes: Int16Array;
+  /** accuse[a * n + t]: times a accused t. */
+  readonly accuse: Int16Array;
+  /** Votes received in the vote under way (reset per day and per round). */
+  readonly today: Int16Array;
+  /** Votes received at the last finished vote. */
+  readonly lastVotes: Int16Array;
+  voteDay = -1;
+  voteRound = -1;
+  /** Votes for nobody cast in the vote under way. */
+  passesToday = 0;
+  /** Latest role claimed by each seat, or -1. */
+  readonly claimRole: Int8Array;
+  /** results[c * n + t]: +1 c said t is Black, -1 Red. */
+  readonly results: Int8Array;
+  /**
+   * actors[t * n + i], i < actorCount[t]: the seats that voted for or accused
+   * t, each once, in the order of their first act. Updates that touch every
+   * voter of one seat walk this list instead of a column of n.
+   */
+  readonly actors: Int16Array;
+  readonly actorCount: Int16Array;
+  /** Seats asked for (dealt) this game: a seat asked again means a new game. */
+  private readonly dealt: Uint8Array;
+  /** A view of this table, for the day (every view shows the table's one clock). */
+  private clock: PlayerView | null = null;
+  /** The event applied last: every observer of one event gets the same object. */
+  private last: GameEvent | null = null;
+  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, actorCount; results. */
+  private readonly zeros16: Int16Array;
+  private readonly zeros8: Int8Array;
+
+  constructor(n: number) {
+    this.n = n;
+    const zeros16 = new Int16Array(2 * n * n + 3 * n);
+    this.zeros16 = zeros16;
+    this.votes = zeros16.subarray(0, n * n);
+    this.accuse = zeros16.subarray(n * n, 2 * n * n);
+    let at = 2 * n * n;
+    const next16 = (): Int16Array => zeros16.subarray(at, (at += n));
+    this.today = next16();
+    this.lastVotes = next16();
+    this.actorCount = next16();
+    this.actors = new Int16Array(n * n);
+    this.zeros8 = new Int8Array(n * n);
+    this.results = this.zeros8;
+    this.claimRole = new Int8Array(n);
+    this.dealt = new Uint8Array(n);
+  }
+
+  /** The provider deals seat s a player: the first seat dealt twice starts a new game, so the record is cleared before any event of it. */
+  deal(s: number): void {
+    if (this.dealt[s]) {
+      this.clear();
+      this.dealt.fill(0);
+    }
+    this.dealt[s] = 1;
+  }
+
+  /** Clears the record for a new game. */
+  clear(): void {
+    this.zeros16.fill(0);
+    this.zeros8.fill(0);
+    this.claimRole.fill(-1);
+    this.voteDay = -1;
+    this.voteRound = -1;
+    this.passesToday = 0;
+    this.last = null;
+  }
+
+  /** A player of this table starts the game with this view. */
+  join(view: PlayerView): void {
+    this.clock = view;
+  }
+
+  /** Applies a public event, once: every observer calls this before his private part. */
+  apply(e: GameEvent): void {
+    if (e === this.last) return;
+    this.last = e;
+    if (e.type === 'vote') {
+      if (e.target !== NONE) this.recordVote(e.voter, e.target, e.round);
+      else this.recordPass(e.round);
+    } else if (e.type === 'claim') {
+      const c = e.claim;
+      const speaker = e.speaker;
+      if (c.kind === 'role') this.claimRole[speaker] = c.role;
+      else if (c.kind === 'result') this.results[speaker * this.n + c.target] = c.black ? 1 : -1;
+      else {
+        this.noteActor(speaker, c.target);
+        this.accuse[speaker * this.n + c.target]!++;
+      }
+    }
+  }
+
+  /** Starts a new tally when the day or round changes. */
+  private tallyFor(round: number): void {
+    const day = this.clock!.day;
+    if (day !== this.voteDay || round !== this.voteRound) {
+      if (day !== this.voteDay && this.voteDay >= 0) this.lastVotes.set(this.today);
+      this.today.fill(0);
+      this.passesToday = 0;
+      this.voteDay = day;
+      this.voteRound = round;
+    }
+  }
+
+  /** Counts a vote for nobody (rules with a no-lynch vote). */
+  private recordPass(round: number): void {
+    this.tallyFor(round);
+    this.passesToday++;
+  }
+
+  /** Counts a vote into the tallies (a new day or round starts a new tally). */
+  private recordVote(voter: number, target: number, round: number): void {
+    this.tallyFor(round);
+    this.today[target]!++;
+    this.noteActor(voter, target);
+    this.votes[voter * this.n + target]!++;
+  }
+
+  /** Adds `actor` to the list of t's voters and accusers before his first act against t. */
+  private noteActor(actor: number, t: number): void {
+    const n = this.n;
+    const i = actor * n + t;
+    if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
+    this.actors[t * n + this.actorCount[t]!++] = actor;
+  }
+
+  /** Votes for nobody so far in this day's vote of this round. */
+  passesNow(day: number, round: number): number {
+    return this.voteDay === day && this.voteRound === round ? this.passesToday : 0;
+  }
+
+  /** Votes seat s has received so far in this day's vote of this round. */
+  votesNow(s: number, day: number, round: number): number {
+    return this.voteDay === day && this.voteRound === round ? this.today[s]! : 0;
+  }
+
+  /** Votes seat s received at the last vote finished before today's. */
+  lastVoteOf(s: number, day: number): number {
+    return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
+  }
+
+  /** The seat with most votes in today's vote so far (the first such), or NONE. */
+  voteLeader(day: number): number {
+    if (this.voteDay !== day) return NONE;
+    let best = NONE;
+    let most = 0;
+    for (let s = 0; s < this.n; s++) {
+      if (this.today[s]! > most) {
+        most = this.today[s]!;
+        best = s;
+      }
+    }
+    return best;
+  }
+}
