@@ -60,6 +60,8 @@ export class Beliefs extends Memory {
   private readonly flags: Uint8Array;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
+  /** logit(accuseThreshold): the belief above which a Town player accuses (else a log per speech). */
+  accuseLogOdds = 0;
 
   constructor(n: number, record?: PublicRecord) {
     super(n, record);
@@ -81,6 +83,7 @@ export class Beliefs extends Memory {
     this.trustDirty = true;
     this.prior = priorLogOdds(view);
     this.readTrust = params['readTrust']!;
+    this.accuseLogOdds = logit(params['accuseThreshold']!);
     this.syncKnown();
   }
 
