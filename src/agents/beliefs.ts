@@ -9,8 +9,8 @@ import type { GameEvent } from '../engine/events.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
+import { Kind, type ClaimEvent, type PublicRecord, type VoteEvent } from './record.js';
 import type { Params } from './params.js';
-import type { PublicRecord } from './record.js';
 
 /** Log-odds treated as certainty (a hard fact). */
 export const CERTAIN = 20;
@@ -60,6 +60,8 @@ export class Beliefs extends Memory {
   private readonly flags: Uint8Array;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
+  /** A hard fact may have arrived without a sync (the Sergeant's Commissar): the next sync scans every seat. */
+  private factsPending = false;
   /** logit(accuseThreshold): the belief above which a Town player accuses (else a log per speech). */
   accuseLogOdds = 0;
 
@@ -93,14 +95,24 @@ export class Beliefs extends Memory {
       return;
     }
     // The table's part first, once for all observers; then what is mine.
-    this.record.apply(e);
+    switch (this.record.apply(e)) {
+      case Kind.Vote: {
+        const v = e as VoteEvent;
+        if (v.target !== NONE) this.onVote(v.voter, v.target);
+        break;
+      }
+      case Kind.Claim:
+        this.onClaim((e as ClaimEvent).speaker, (e as ClaimEvent).claim);
+        break;
+      default:
+        this.observeRare(e);
+        break;
+    }
+  }
+
+  /** Every event but votes and claims: a few per day. */
+  private observeRare(e: GameEvent): void {
     switch (e.type) {
-      case 'vote':
-        if (e.target !== NONE) this.onVote(e.voter, e.target);
-        break;
-      case 'claim':
-        this.onClaim(e.speaker, e.claim);
-        break;
       case 'phase':
         if (e.phase !== 'night') {
           this.frozenLastNight = false;
@@ -117,6 +129,8 @@ export class Beliefs extends Memory {
       case 'commissar-known':
         for (const s of e.seats) this.realCommissar[s] = 1;
         this.trustDirty = true;
+        // The Sergeant learns the Commissar's team too: a fact for the next full sync.
+        this.factsPending = true;
         break;
       case 'frozen':
         // The event names the Putana too; a frozen player is only told he slept, so `by` is not used.
@@ -224,7 +238,9 @@ export class Beliefs extends Memory {
       this.realCommissar[seat] = 1;
     }
     this.trustDirty = true;
-    this.syncKnown();
+    // Only the dead seat can have become a fact since the last sync, unless one is pending.
+    if (this.factsPending) this.syncKnown();
+    else this.syncSeat(seat);
   }
 
   private onCheck(target: number, black: boolean, killedBy: number): void {
@@ -239,36 +255,43 @@ export class Beliefs extends Memory {
 
   /** Applies the vote memory for every seat that has just become a hard fact, and rechecks claims against it. */
   syncKnown(): void {
-    const n = this.n;
+    this.factsPending = false;
     const known = this.view!.known;
+    for (let t = 0; t < this.n; t++) if (!this.applied[t] && known[t] !== UNKNOWN) this.applyFact(t);
+  }
+
+  /** syncKnown for seat t alone. */
+  private syncSeat(t: number): void {
+    if (!this.applied[t] && this.view!.known[t] !== UNKNOWN) this.applyFact(t);
+  }
+
+  private applyFact(t: number): void {
+    const n = this.n;
+    const k = this.view!.known[t]!;
     const w = this.params!['voteMemory']!;
-    for (let t = 0; t < n; t++) {
-      if (this.applied[t] || known[t] === UNKNOWN) continue;
-      this.applied[t] = 1;
-      this.trustDirty = true;
-      const k = known[t]!;
-      const black = k === Team.Mafia;
-      // Each voter or accuser of t gets one addition, as a walk down the column would give him.
-      const list = t * n;
-      const actors = this.actorCount[t]!;
-      if (black) {
-        for (let i = 0; i < actors; i++) {
-          const v = this.actors[list + i]!;
-          this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
-        }
-      }
-      for (let i = 0; i < this.sourceCount; i++) {
-        const c = this.sources[i]!;
-        const r = this.results[c * n + t]!;
-        if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black)) this.markLiar(c);
-      }
-      if (w === 0) continue;
-      const sign = this.memorySign(t) * w;
+    this.applied[t] = 1;
+    this.trustDirty = true;
+    const black = k === Team.Mafia;
+    // Each voter or accuser of t gets one addition, as a walk down the column would give him.
+    const list = t * n;
+    const actors = this.actorCount[t]!;
+    if (black) {
       for (let i = 0; i < actors; i++) {
         const v = this.actors[list + i]!;
-        const c = this.votes[v * n + t]!;
-        if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
+        this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
       }
+    }
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      const r = this.results[c * n + t]!;
+      if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black)) this.markLiar(c);
+    }
+    if (w === 0) return;
+    const sign = this.memorySign(t) * w;
+    for (let i = 0; i < actors; i++) {
+      const v = this.actors[list + i]!;
+      const c = this.votes[v * n + t]!;
+      if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
     }
   }
 

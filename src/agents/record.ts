@@ -13,6 +13,46 @@
 import { NONE, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
 
+/**
+ * What an event is to a player, as a small number. Each event type is an
+ * object of its own shape, so reading `type` is a slow (megamorphic) load:
+ * the record reads it once per event, every observer switches on the number.
+ */
+export const Kind = { Vote: 0, Claim: 1, Phase: 2, Death: 3, Check: 4, CommissarKnown: 5, Frozen: 6, Promoted: 7, Facts: 8, Other: 9 } as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
+
+type Event<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+export type VoteEvent = Event<'vote'>;
+export type ClaimEvent = Event<'claim'>;
+
+function kindOf(e: GameEvent): Kind {
+  switch (e.type) {
+    case 'vote':
+      return Kind.Vote;
+    case 'claim':
+      return Kind.Claim;
+    case 'phase':
+      return Kind.Phase;
+    case 'death':
+      return Kind.Death;
+    case 'check':
+      return Kind.Check;
+    case 'commissar-known':
+      return Kind.CommissarKnown;
+    case 'frozen':
+      return Kind.Frozen;
+    case 'promoted':
+      return Kind.Promoted;
+    // Hard facts passed on: the note read to the table, a death note, the clan.
+    case 'commissar-note':
+    case 'death-note':
+    case 'mates':
+      return Kind.Facts;
+    default:
+      return Kind.Other;
+  }
+}
+
 export class PublicRecord {
   readonly n: number;
   /** votes[v * n + t]: times v voted for t. */
@@ -44,6 +84,7 @@ export class PublicRecord {
   private clock: PlayerView | null = null;
   /** The event applied last: every observer of one event gets the same object. */
   private last: GameEvent | null = null;
+  private lastKind: Kind = Kind.Other;
   /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, actorCount; results. */
   private readonly zeros16: Int16Array;
   private readonly zeros8: Int8Array;
@@ -91,16 +132,19 @@ export class PublicRecord {
     this.clock = view;
   }
 
-  /** Applies a public event, once: every observer calls this before his private part. */
-  apply(e: GameEvent): void {
-    if (e === this.last) return;
+  /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
+  apply(e: GameEvent): Kind {
+    if (e === this.last) return this.lastKind;
     this.last = e;
-    if (e.type === 'vote') {
-      if (e.target !== NONE) this.recordVote(e.voter, e.target, e.round);
-      else this.recordPass(e.round);
-    } else if (e.type === 'claim') {
-      const c = e.claim;
-      const speaker = e.speaker;
+    const kind = kindOf(e);
+    this.lastKind = kind;
+    if (kind === Kind.Vote) {
+      const v = e as VoteEvent;
+      if (v.target !== NONE) this.recordVote(v.voter, v.target, v.round);
+      else this.recordPass(v.round);
+    } else if (kind === Kind.Claim) {
+      const c = (e as ClaimEvent).claim;
+      const speaker = (e as ClaimEvent).speaker;
       if (c.kind === 'role') this.claimRole[speaker] = c.role;
       else if (c.kind === 'result') this.results[speaker * this.n + c.target] = c.black ? 1 : -1;
       else {
@@ -108,6 +152,7 @@ export class PublicRecord {
         this.accuse[speaker * this.n + c.target]!++;
       }
     }
+    return kind;
   }
 
   /** Starts a new tally when the day or round changes. */
