@@ -22,6 +22,9 @@ const LIAR = 8;
 const NIGHT_VICTIM_BONUS = 1.5;
 /** Credibility bonus of a Commissar claimant backed by a Sergeant claimant. */
 const BACKED_BONUS = 1.5;
+/** The bonuses as factors of the trust weight, taken once (Math.exp gives the same value every time). */
+const NIGHT_VICTIM_FACTOR = Math.exp(NIGHT_VICTIM_BONUS);
+const BACKED_FACTOR = Math.exp(BACKED_BONUS);
 
 export { Verdict } from './memory.js';
 
@@ -64,6 +67,15 @@ export class Beliefs extends Memory {
   private factsPending = false;
   /** logit(accuseThreshold): the belief above which a Town player accuses (else a log per speech). */
   accuseLogOdds = 0;
+  /** exp(firstClaimBonus), and exp(prior) once needed (NaN until then): per game, not per trust refresh. */
+  private firstClaimFactor = 1;
+  private expPrior = NaN;
+  /** Seats some source of mine gave a result on: enemy(t) walks the sources only for those. */
+  readonly hasResult: Uint8Array;
+  /** The prior by team for one setup and rules (NaN: not yet taken): one log per team, not one per game. */
+  private readonly priors = new Float64Array(4).fill(NaN);
+  private priorSetup: readonly number[] | null = null;
+  private priorOptions: unknown = null;
 
   constructor(n: number, record?: PublicRecord) {
     super(n, record);
@@ -71,10 +83,11 @@ export class Beliefs extends Memory {
     this.floats = new Float64Array(2 * n);
     this.ev = this.floats.subarray(0, n);
     this.trust = this.floats.subarray(n);
-    this.flags = new Uint8Array(3 * n);
+    this.flags = new Uint8Array(4 * n);
     this.liar = this.flags.subarray(0, n);
     this.backed = this.flags.subarray(n, 2 * n);
-    this.applied = this.flags.subarray(2 * n);
+    this.applied = this.flags.subarray(2 * n, 3 * n);
+    this.hasResult = this.flags.subarray(3 * n);
   }
 
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
@@ -83,10 +96,23 @@ export class Beliefs extends Memory {
     this.floats.fill(0);
     this.flags.fill(0);
     this.trustDirty = true;
-    this.prior = priorLogOdds(view);
+    this.setPrior(view);
     this.readTrust = params['readTrust']!;
     this.accuseLogOdds = logit(params['accuseThreshold']!);
+    this.firstClaimFactor = Math.exp(params['firstClaimBonus']!);
+    this.expPrior = NaN;
     this.syncKnown();
+  }
+
+  private setPrior(view: PlayerView): void {
+    if (view.setup !== this.priorSetup || view.options !== this.priorOptions) {
+      this.priorSetup = view.setup;
+      this.priorOptions = view.options;
+      this.priors.fill(NaN);
+    }
+    let prior = this.priors[view.team]!;
+    if (prior !== prior) this.priors[view.team] = prior = priorLogOdds(view);
+    this.prior = prior;
   }
 
   observe(e: GameEvent): void {
@@ -176,6 +202,7 @@ export class Beliefs extends Memory {
     }
     if (c.kind === 'result') {
       this.addSource(speaker);
+      if (speaker !== this.me) this.hasResult[c.target] = 1;
       if (speaker !== this.me && this.contradicts(c.target, c.black)) this.markLiar(speaker);
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
@@ -303,7 +330,7 @@ export class Beliefs extends Memory {
     const p = this.params!;
     const view = this.view!;
     const trust = this.trust;
-    trust.fill(0);
+    // No fill: every source's entry is written below, and the others are never written (0 since the reset).
     const iAmCommissar = view.role === Role.Commissar;
     const knowsReal = this.livingRealCommissar() >= 0;
     let total = 0;
@@ -316,9 +343,9 @@ export class Beliefs extends Memory {
       else if (iAmCommissar && this.claimRole[c] === Role.Commissar) w = 0;
       else {
         w = Math.exp(-(this.prior + this.evidence(c)));
-        if (this.claimOrder[c] === 1) w *= Math.exp(p['firstClaimBonus']!);
-        if (this.nightVictim[c]) w *= Math.exp(NIGHT_VICTIM_BONUS);
-        if (this.backed[c]) w *= Math.exp(BACKED_BONUS);
+        if (this.claimOrder[c] === 1) w *= this.firstClaimFactor;
+        if (this.nightVictim[c]) w *= NIGHT_VICTIM_FACTOR;
+        if (this.backed[c]) w *= BACKED_FACTOR;
         if (isRedFact(view.known[c]!)) w *= 20;
       }
       trust[c] = w;
@@ -328,9 +355,10 @@ export class Beliefs extends Memory {
     // One real source at most: the weights share the claim's credibility, and a
     // lone claimant keeps what his own record leaves him.
     const alone = this.sourceCount === 1;
+    if (alone && this.expPrior !== this.expPrior) this.expPrior = Math.exp(this.prior);
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
-      const share = alone ? Math.min(1, trust[c]! * Math.exp(this.prior) * 2) : trust[c]! / total;
+      const share = alone ? Math.min(1, trust[c]! * this.expPrior * 2) : trust[c]! / total;
       trust[c] = this.realCommissar[c] ? 1 : p['claimTrust']! * share;
     }
   }
@@ -349,6 +377,8 @@ export class Beliefs extends Memory {
     }
     let x = this.prior + this.evidence(t);
     const n = this.n;
+    // Most seats have no result from any of my sources: their sum over the sources would add nothing.
+    if (!this.hasResult[t]) return x;
     const rw = this.params!['resultWeight']!;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
@@ -361,6 +391,7 @@ export class Beliefs extends Memory {
   /** The largest trust among sources that called t Black. */
   blackResultTrust(t: number): number {
     let best = 0;
+    if (!this.hasResult[t]) return best;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
       if (this.results[c * this.n + t] === 1 && this.trust[c]! > best) best = this.trust[c]!;

@@ -75,9 +75,11 @@ export function doctorHeal(m: Mind, d: Decision): number {
     const trust = b.trust[s]!;
     if (trust > 0) score += p['doctor.commissarWeight']! * trust * (b.claimRole[s] === Role.Sergeant ? 0.5 : 1);
     let cleared = 0;
-    for (let k = 0; k < b.sourceCount; k++) {
-      const c = b.sources[k]!;
-      if (b.results[c * n + s] === -1) cleared += b.trust[c]!;
+    if (b.hasResult[s]) {
+      for (let k = 0; k < b.sourceCount; k++) {
+        const c = b.sources[k]!;
+        if (b.results[c * n + s] === -1) cleared += b.trust[c]!;
+      }
     }
     score += p['doctor.clearedWeight']! * cleared;
     if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));
