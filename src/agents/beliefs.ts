@@ -178,7 +178,7 @@ export class Beliefs extends Memory {
   }
 
   private onVote(voter: number, target: number): void {
-    if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;
+    if (this.known[target] === Team.Mafia) this.blackActs[voter]!++;
     if (this.applied[target] && voter !== this.me) this.ev[voter]! += this.memorySign(target) * this.params!['voteMemory']!;
   }
 
@@ -207,7 +207,7 @@ export class Beliefs extends Memory {
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
-    if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
+    if (this.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
     else this.ev[c.target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
@@ -365,12 +365,12 @@ export class Beliefs extends Memory {
 
   /** Soft evidence on seat t in log-odds: what I inferred (ev) plus the whispered reads I take in. */
   evidence(t: number): number {
-    return this.ev[t]! + this.readTrust * this.view!.reads[t]!;
+    return this.ev[t]! + this.readTrust * this.reads[t]!;
   }
 
   /** Log-odds that seat t is an enemy of Town, from everything I know. */
   enemy(t: number): number {
-    const k = this.view!.known[t]!;
+    const k = this.known[t]!;
     if (k !== UNKNOWN) {
       if (isEnemyFact(k)) return CERTAIN;
       return k === KNOWN_NOT_MAFIA ? NOT_MAFIA_LOGODDS : -CERTAIN;

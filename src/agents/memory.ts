@@ -11,10 +11,16 @@ import { PublicRecord } from './record.js';
 
 export const Verdict = { None: 0, Red: 1, Black: 2, Maniac: 3 } as const;
 
+const NO_FACTS: ArrayLike<number> = new Int8Array(0);
+const NO_READS: ArrayLike<number> = new Float64Array(0);
+
 export class Memory {
   readonly n: number;
   me = 0;
   view: PlayerView | null = null;
+  /** The view's facts and reads, held directly for the hot paths (the view keeps the same arrays all game). */
+  known: ArrayLike<number> = NO_FACTS;
+  reads: ArrayLike<number> = NO_READS;
   params: Params | null = null;
   /** The table's public record, shared with the other players (or his own when alone). */
   readonly record: PublicRecord;
@@ -87,6 +93,8 @@ export class Memory {
   /** Clears the record for a new game (what arrived since `deal` is kept; a shared public record is cleared by its provider). */
   protected clearMemory(view: PlayerView, params: Params): void {
     this.view = view;
+    this.known = view.known;
+    this.reads = view.reads;
     this.params = params;
     this.me = view.seat;
     if (this.ownsRecord) this.record.clear();
