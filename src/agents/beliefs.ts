@@ -178,6 +178,8 @@ export class Beliefs extends Memory {
   }
 
   private onVote(voter: number, target: number): void {
+    // Only a vote for a seat I hold a fact on is mine to note (most votes are not).
+    if (this.known[target] === UNKNOWN) return;
     if (this.known[target] === Team.Mafia) this.blackActs[voter]!++;
     if (this.applied[target] && voter !== this.me) this.ev[voter]! += this.memorySign(target) * this.params!['voteMemory']!;
   }

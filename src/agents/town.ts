@@ -16,10 +16,11 @@ export function townVote(m: Mind, d: Decision): number {
   const b = m.b;
   b.refreshTrust();
   const wagon = m.p['bandwagon']!;
+  const day = m.view.day;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, m.view.day, d.round);
+    m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, day, d.round);
   }
   const pick = bestOption(m, d, m.p['noise']!);
   if (!d.mayPass) return pick;
