@@ -6,7 +6,7 @@
 
 import { NONE, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
-import { sigmoid } from './beliefs.js';
+import { sigmoid } from './odds.js';
 import { NEVER, bestOption, type Mind } from './mind.js';
 
 function isMate(m: Mind, s: number): boolean {

@@ -5,7 +5,8 @@
 import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
-import { Verdict, isEnemyFact, sigmoid } from './beliefs.js';
+import { Verdict } from './beliefs.js';
+import { isEnemyFact, sigmoid } from './odds.js';
 import { NEVER, bestOption, type Mind } from './mind.js';
 
 /** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
