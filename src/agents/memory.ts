@@ -157,10 +157,15 @@ export class Memory {
    */
   recountBlackActs(): void {
     const n = this.n;
-    const known = this.view!.known;
+    const known = this.known;
     const votes = this.votes;
     const accuse = this.accuse;
     const acts = this.blackActs;
+    // The night's shooters count the same public acts against, mostly, the same known Blacks: the first count serves them all.
+    if (this.record.countedFor(known)) {
+      acts.set(this.record.blackActs);
+      return;
+    }
     acts.fill(0);
     // Only the acts there were against each known Black: every shooter recounts every night.
     for (let m = 0; m < n; m++) {
@@ -171,6 +176,7 @@ export class Memory {
         if (v !== m) acts[v]! += votes[v * n + m]! + accuse[v * n + m]!;
       }
     }
+    this.record.keepCount(known, acts);
   }
 
   /** Votes and accusations seat t cast against the seats I know to be Black. */

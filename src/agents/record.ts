@@ -12,6 +12,7 @@
 
 import { NONE, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
+import { Team } from '../engine/roles.js';
 
 /**
  * What an event is to a player, as a small number. Each event type is an
@@ -78,6 +79,15 @@ export class PublicRecord {
    */
   readonly actors: Int16Array;
   readonly actorCount: Int16Array;
+  /**
+   * The last recount of acts against known Blacks (Memory.recountBlackActs):
+   * the seats counted as Black, the counts, and the version of the record
+   * they were counted at. `version` moves with every vote, claim and game.
+   */
+  readonly blackActs: Int16Array;
+  private readonly countedBlack: Uint8Array;
+  private countedAt = -1;
+  private version = 0;
   /** Seats asked for (dealt) this game: a seat asked again means a new game. */
   private readonly dealt: Uint8Array;
   /** A view of this table, for the day (every view shows the table's one clock). */
@@ -105,6 +115,8 @@ export class PublicRecord {
     this.results = this.zeros8;
     this.claimRole = new Int8Array(n);
     this.dealt = new Uint8Array(n);
+    this.blackActs = new Int16Array(n);
+    this.countedBlack = new Uint8Array(n);
   }
 
   /** The provider deals seat s a player: the first seat dealt twice starts a new game, so the record is cleared before any event of it. */
@@ -125,6 +137,7 @@ export class PublicRecord {
     this.voteRound = -1;
     this.passesToday = 0;
     this.last = null;
+    this.version++;
   }
 
   /** A player of this table starts the game with this view. */
@@ -138,6 +151,7 @@ export class PublicRecord {
     this.last = e;
     const kind = kindOf(e);
     this.lastKind = kind;
+    if (kind === Kind.Vote || kind === Kind.Claim) this.version++;
     if (kind === Kind.Vote) {
       const v = e as VoteEvent;
       if (v.target !== NONE) this.recordVote(v.voter, v.target, v.round);
@@ -187,6 +201,20 @@ export class PublicRecord {
     const i = actor * n + t;
     if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
     this.actors[t * n + this.actorCount[t]!++] = actor;
+  }
+
+  /** Whether the kept recount holds for a player with these facts: no act since, and the same seats known Black. */
+  countedFor(known: ArrayLike<number>): boolean {
+    if (this.countedAt !== this.version) return false;
+    for (let s = 0; s < this.n; s++) if ((known[s] === Team.Mafia ? 1 : 0) !== this.countedBlack[s]) return false;
+    return true;
+  }
+
+  /** Keeps a recount made with these facts for the next shooter. */
+  keepCount(known: ArrayLike<number>, acts: Int16Array): void {
+    for (let s = 0; s < this.n; s++) this.countedBlack[s] = known[s] === Team.Mafia ? 1 : 0;
+    this.blackActs.set(acts);
+    this.countedAt = this.version;
   }
 
   /** Votes for nobody so far in this day's vote of this round. */
