@@ -104,7 +104,7 @@ export class Beliefs extends Memory {
       return;
     }
     // The table's part first, once for all observers; then what is mine.
-    switch (this.record.apply(e)) {
+    switch (this.record.apply(e, this)) {
       case Kind.Vote: {
         const v = e as VoteEvent;
         if (v.target !== NONE) this.onVote(v.voter, v.target);

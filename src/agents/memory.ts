@@ -22,8 +22,9 @@ export class Memory {
   known: ArrayLike<number> = NO_FACTS;
   reads: ArrayLike<number> = NO_READS;
   params: Params | null = null;
-  /** The table's public record, shared with the other players (or his own when alone). */
+  /** The table's public record, shared with the other players (or his own when alone), and the last event of it I saw. */
   readonly record: PublicRecord;
+  seenEvent = 0;
   private readonly ownsRecord: boolean;
   /** The record's tables, under the names the policies read. */
   readonly votes: Int16Array;

@@ -54,6 +54,11 @@ function kindOf(e: GameEvent): Kind {
   }
 }
 
+/** A player reading the record: the number of the last event he observed. */
+export interface RecordReader {
+  seenEvent: number;
+}
+
 export class PublicRecord {
   readonly n: number;
   /** votes[v * n + t]: times v voted for t. */
@@ -92,9 +97,14 @@ export class PublicRecord {
   private readonly dealt: Uint8Array;
   /** A view of this table, for the day (every view shows the table's one clock). */
   private clock: PlayerView | null = null;
-  /** The event applied last: every observer of one event gets the same object. */
+  /**
+   * The event applied last and its number. Every observer of one event gets
+   * the same object; a reader who already saw that number is looking at a new
+   * event even if the object is the same (an engine may reuse event objects).
+   */
   private last: GameEvent | null = null;
   private lastKind: Kind = Kind.Other;
+  private stamp = 0;
   /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, actorCount; results. */
   private readonly zeros16: Int16Array;
   private readonly zeros8: Int8Array;
@@ -146,8 +156,12 @@ export class PublicRecord {
   }
 
   /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
-  apply(e: GameEvent): Kind {
-    if (e === this.last) return this.lastKind;
+  apply(e: GameEvent, reader: RecordReader): Kind {
+    if (e === this.last && reader.seenEvent !== this.stamp) {
+      reader.seenEvent = this.stamp;
+      return this.lastKind;
+    }
+    reader.seenEvent = ++this.stamp;
     this.last = e;
     const kind = kindOf(e);
     this.lastKind = kind;

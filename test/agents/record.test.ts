@@ -7,12 +7,14 @@
 // must still start each game clean).
 
 import { describe, expect, it } from 'vitest';
+import { Beliefs } from '../../src/agents/beliefs.js';
 import { createProvider, parseAgents } from '../../src/agents/index.js';
 import { HeuristicAgent, wantsReads } from '../../src/agents/heuristic.js';
 import { profileParams, type SkillProfile } from '../../src/agents/params.js';
 import { RandomAgent } from '../../src/agents/random.js';
-import type { Agent, AgentProvider } from '../../src/engine/agent.js';
-import type { LoggedEvent } from '../../src/engine/events.js';
+import { PublicRecord } from '../../src/agents/record.js';
+import { UNKNOWN, type Agent, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
+import type { GameEvent, LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
 import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
@@ -67,5 +69,54 @@ describe('the shared public record', () => {
     for (let k = 0; k < shared.length; k++) expect(shared[k], `game ${k}`).toBe(own[k]);
     // The Commissar did speak: the games exercised the record.
     expect(shared.some((l) => l.includes('"type":"claim"'))).toBe(true);
+  });
+});
+
+describe('applying an event once', () => {
+  const rules = resolveRules('club');
+  const n = rules.players;
+  const viewOf = (seat: number): PlayerView => ({
+    seat,
+    players: n,
+    role: Role.Civilian,
+    team: Team.Town,
+    day: 2,
+    phase: 'day',
+    alive: new Uint8Array(n).fill(1),
+    revealed: new Int8Array(n).fill(-1),
+    known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Town : UNKNOWN)),
+    setup: rules.roles,
+    options: rules.options,
+    silenced: false,
+    reads: new Float64Array(n),
+  });
+  function table(): { record: PublicRecord; players: Beliefs[] } {
+    const record = new PublicRecord(n);
+    const players = [0, 1, 2].map((s) => {
+      const b = new Beliefs(n, record);
+      record.deal(s);
+      b.deal();
+      b.reset(viewOf(s), profileParams('club'));
+      return b;
+    });
+    return { record, players };
+  }
+
+  it('counts an event once however many players observe it', () => {
+    const { record, players } = table();
+    const vote: GameEvent = { type: 'vote', voter: 4, target: 5, round: 0 };
+    for (const b of players) b.observe(vote);
+    expect(record.votesNow(5, 2, 0)).toBe(1);
+    expect(record.votes[4 * n + 5]).toBe(1);
+  });
+
+  it('counts a reused event object again when it carries the next event', () => {
+    const { record, players } = table();
+    const vote = { type: 'vote' as const, voter: 4, target: 5, round: 0 };
+    for (const b of players) b.observe(vote);
+    vote.voter = 6;
+    for (const b of players) b.observe(vote);
+    expect(record.votesNow(5, 2, 0)).toBe(2);
+    expect(record.votes[6 * n + 5]).toBe(1);
   });
 });
