@@ -41,9 +41,6 @@ export class Beliefs extends Memory {
   /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
   readonly trust: Float64Array;
   trustDirty = true;
-  /** Storage of ev and trust; of liar, backed and applied. */
-  private readonly floats: Float64Array;
-  private readonly flags: Uint8Array;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
   /** A hard fact may have arrived without a sync (the Sergeant's Commissar): the next sync scans every seat. */
@@ -53,6 +50,8 @@ export class Beliefs extends Memory {
   /** exp(firstClaimBonus), and exp(prior) once needed (NaN until then): per game, not per trust refresh. */
   private firstClaimFactor = 1;
   private expPrior = NaN;
+  /** The parameters the two above were taken from (a profile's parameters are one object all run). */
+  private derivedFrom: Params | null = null;
   /** Seats some source of mine gave a result on: enemy(t) walks the sources only for those. */
   readonly hasResult: Uint8Array;
   /** The prior by team for one setup and rules (NaN: not yet taken): one log per team, not one per game. */
@@ -61,28 +60,29 @@ export class Beliefs extends Memory {
   private priorOptions: unknown = null;
 
   constructor(n: number, record?: PublicRecord) {
-    super(n, record);
-    // One buffer per element type, one fill per game (see Memory).
-    this.floats = new Float64Array(2 * n);
-    this.ev = this.floats.subarray(0, n);
-    this.trust = this.floats.subarray(n);
-    this.flags = new Uint8Array(4 * n);
-    this.liar = this.flags.subarray(0, n);
-    this.backed = this.flags.subarray(n, 2 * n);
-    this.applied = this.flags.subarray(2 * n, 3 * n);
-    this.hasResult = this.flags.subarray(3 * n);
+    // Two floats and four flags per seat in the per-game buffer: the one fill clears them (see Memory).
+    super(n, record, 2, 4);
+    const floats = this.perGameFloats;
+    this.ev = floats.subarray(0, n);
+    this.trust = floats.subarray(n);
+    const flags = this.perGameFlags;
+    this.liar = flags.subarray(0, n);
+    this.backed = flags.subarray(n, 2 * n);
+    this.applied = flags.subarray(2 * n, 3 * n);
+    this.hasResult = flags.subarray(3 * n);
   }
 
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
-    this.floats.fill(0);
-    this.flags.fill(0);
     this.trustDirty = true;
     this.setPrior(view);
     this.readTrust = params['readTrust']!;
-    this.accuseLogOdds = logit(params['accuseThreshold']!);
-    this.firstClaimFactor = Math.exp(params['firstClaimBonus']!);
+    if (params !== this.derivedFrom) {
+      this.derivedFrom = params;
+      this.accuseLogOdds = logit(params['accuseThreshold']!);
+      this.firstClaimFactor = Math.exp(params['firstClaimBonus']!);
+    }
     this.expPrior = NaN;
     this.syncKnown();
   }

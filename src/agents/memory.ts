@@ -48,16 +48,21 @@ export class Memory {
   readonly announced: Uint8Array;
   /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death). */
   readonly realCommissar: Uint8Array;
-  /** Storage of the arrays cleared per game: blackActs, claimOrder, claimDay; found; nightVictim, announced. */
-  private readonly zeros16: Int16Array;
-  private readonly zerosU8: Uint8Array;
+  /**
+   * Every array cleared per game (these and the subclass's floats and flags,
+   * see the constructor) lives in one buffer, so a game starts with one fill.
+   */
+  private readonly cleared: Uint8Array;
+  /** The subclass's share of that buffer: `floatsPerSeat * n` floats and `flagsPerSeat * n` flags. */
+  protected readonly perGameFloats: Float64Array;
+  protected readonly perGameFlags: Uint8Array;
   /** The role I have claimed in public, or -1. */
   claimedRole = -1;
   frozenLastNight = false;
   /** I was a Sergeant and have become the Commissar. */
   promoted = false;
 
-  constructor(n: number, record?: PublicRecord) {
+  constructor(n: number, record?: PublicRecord, floatsPerSeat = 0, flagsPerSeat = 0) {
     this.n = n;
     this.ownsRecord = record === undefined;
     const r = record ?? new PublicRecord(n);
@@ -68,16 +73,20 @@ export class Memory {
     this.results = r.results;
     this.actors = r.actors;
     this.actorCount = r.actorCount;
-    // The arrays cleared per game share a buffer per element type, so a game starts with a few fills, not a dozen.
-    const zeros16 = new Int16Array(3 * n);
-    this.zeros16 = zeros16;
+    // Floats first (8-byte aligned), then the 16-bit counts, then the bytes.
+    const floatBytes = 8 * floatsPerSeat * n;
+    const buffer = new ArrayBuffer(floatBytes + 2 * 3 * n + (3 + flagsPerSeat) * n);
+    this.cleared = new Uint8Array(buffer);
+    this.perGameFloats = new Float64Array(buffer, 0, floatsPerSeat * n);
+    const zeros16 = new Int16Array(buffer, floatBytes, 3 * n);
     this.blackActs = zeros16.subarray(0, n);
     this.claimOrder = zeros16.subarray(n, 2 * n);
     this.claimDay = zeros16.subarray(2 * n);
-    this.found = new Int8Array(n);
-    this.zerosU8 = new Uint8Array(2 * n);
-    this.nightVictim = this.zerosU8.subarray(0, n);
-    this.announced = this.zerosU8.subarray(n);
+    let at = floatBytes + 6 * n;
+    this.found = new Int8Array(buffer, at, n);
+    this.nightVictim = new Uint8Array(buffer, (at += n), n);
+    this.announced = new Uint8Array(buffer, (at += n), n);
+    this.perGameFlags = new Uint8Array(buffer, (at += n), flagsPerSeat * n);
     this.sources = new Int16Array(n);
     this.realCommissar = new Uint8Array(n);
   }
@@ -100,9 +109,7 @@ export class Memory {
     this.me = view.seat;
     if (this.ownsRecord) this.record.clear();
     this.record.join(view);
-    this.zeros16.fill(0);
-    this.found.fill(0);
-    this.zerosU8.fill(0);
+    this.cleared.fill(0);
     this.claimCount = 0;
     this.sourceCount = 0;
     this.claimedRole = -1;
