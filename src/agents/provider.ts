@@ -65,24 +65,24 @@ class SpecProvider implements AgentProvider {
   private readonly heuristic: HeuristicAgent[] = [];
   private readonly random: RandomAgent[] = [];
   private readonly modules = new Map<string, ModuleAgent>();
-  /** The table's public record, read by all its heuristic players (a provider serves one table). */
-  private readonly record: PublicRecord;
+  /** The table's public record, read by all its heuristic players (a provider serves one table); none without them. */
+  private readonly record: PublicRecord | null;
 
   constructor(
     private readonly players: number,
     private readonly plans: readonly RolePlan[],
   ) {
-    this.record = new PublicRecord(players);
+    this.record = plans.some((p) => p.kind === 'heuristic') ? new PublicRecord(players) : null;
   }
 
   agentFor(seat: number, role: Role): Agent {
     const plan = this.plans[role]!;
-    this.record.deal(seat);
+    this.record?.deal(seat);
     switch (plan.kind) {
       case 'random':
         return (this.random[seat] ??= new RandomAgent());
       case 'heuristic':
-        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record)).configure(plan.params, plan.reads);
+        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!)).configure(plan.params, plan.reads);
       case 'module': {
         const key = `${seat}|${role}|${plan.path}`;
         let a = this.modules.get(key);
