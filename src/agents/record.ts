@@ -9,6 +9,9 @@
 // Why a dead player can share it: he stops observing, but the record goes on.
 // The only choices made after a death (last shot, Kamikaze) come before any
 // later vote or claim, so what he reads of it is what he saw.
+//
+// It also keeps the clan's last recount of acts against known Blacks, which
+// every shooter of a night would otherwise redo alike.
 
 import { NONE, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
