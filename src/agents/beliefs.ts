@@ -9,6 +9,8 @@ import type { GameEvent } from '../engine/events.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
+import { accuserCredit, isEnemyFact, isRedFact, logit, priorLogOdds } from './odds.js';
+import { Kind, type ClaimEvent, type PublicRecord, type VoteEvent } from './record.js';
 import type { Params } from './params.js';
 
 /** Log-odds treated as certainty (a hard fact). */
@@ -21,26 +23,11 @@ const LIAR = 8;
 const NIGHT_VICTIM_BONUS = 1.5;
 /** Credibility bonus of a Commissar claimant backed by a Sergeant claimant. */
 const BACKED_BONUS = 1.5;
+/** The bonuses as factors of the trust weight, taken once (Math.exp gives the same value every time). */
+const NIGHT_VICTIM_FACTOR = Math.exp(NIGHT_VICTIM_BONUS);
+const BACKED_FACTOR = Math.exp(BACKED_BONUS);
 
 export { Verdict } from './memory.js';
-
-export function sigmoid(x: number): number {
-  return 1 / (1 + Math.exp(-x));
-}
-
-/**
- * min(1, 2 * sigmoid(-x)): how far an accuser with enemy log-odds x is
- * believed. It is exactly 1 for x <= 0 (exp(x) <= 1 there), so the exp is
- * taken only for the suspect accusers: every accusation reaches every observer.
- */
-export function accuserCredit(x: number): number {
-  return x <= 0 ? 1 : Math.min(1, 2 * sigmoid(-x));
-}
-
-/** Log-odds of a probability (the inverse of sigmoid). */
-export function logit(p: number): number {
-  return Math.log(p / (1 - p));
-}
 
 export class Beliefs extends Memory {
   prior = 0;
@@ -54,33 +41,61 @@ export class Beliefs extends Memory {
   /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
   readonly trust: Float64Array;
   trustDirty = true;
-  /** Storage of ev and trust; of liar, backed and applied. */
-  private readonly floats: Float64Array;
-  private readonly flags: Uint8Array;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
+  /** A hard fact may have arrived without a sync (the Sergeant's Commissar): the next sync scans every seat. */
+  private factsPending = false;
+  /** logit(accuseThreshold): the belief above which a Town player accuses (else a log per speech). */
+  accuseLogOdds = 0;
+  /** exp(firstClaimBonus), and exp(prior) once needed (NaN until then): per game, not per trust refresh. */
+  private firstClaimFactor = 1;
+  private expPrior = NaN;
+  /** The parameters the two above were taken from (a profile's parameters are one object all run). */
+  private derivedFrom: Params | null = null;
+  /** Seats some source of mine gave a result on: enemy(t) walks the sources only for those. */
+  readonly hasResult: Uint8Array;
+  /** The prior by team for one setup and rules (NaN: not yet taken): one log per team, not one per game. */
+  private readonly priors = new Float64Array(4).fill(NaN);
+  private priorSetup: readonly number[] | null = null;
+  private priorOptions: unknown = null;
 
-  constructor(n: number) {
-    super(n);
-    // One buffer per element type, one fill per game (see Memory).
-    this.floats = new Float64Array(2 * n);
-    this.ev = this.floats.subarray(0, n);
-    this.trust = this.floats.subarray(n);
-    this.flags = new Uint8Array(3 * n);
-    this.liar = this.flags.subarray(0, n);
-    this.backed = this.flags.subarray(n, 2 * n);
-    this.applied = this.flags.subarray(2 * n);
+  constructor(n: number, record?: PublicRecord) {
+    // Two floats and four flags per seat in the per-game buffer: the one fill clears them (see Memory).
+    super(n, record, 2, 4);
+    const floats = this.perGameFloats;
+    this.ev = floats.subarray(0, n);
+    this.trust = floats.subarray(n);
+    const flags = this.perGameFlags;
+    this.liar = flags.subarray(0, n);
+    this.backed = flags.subarray(n, 2 * n);
+    this.applied = flags.subarray(2 * n, 3 * n);
+    this.hasResult = flags.subarray(3 * n);
   }
 
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
-    this.floats.fill(0);
-    this.flags.fill(0);
     this.trustDirty = true;
-    this.prior = priorLogOdds(view);
+    this.setPrior(view);
     this.readTrust = params['readTrust']!;
+    if (params !== this.derivedFrom) {
+      this.derivedFrom = params;
+      this.accuseLogOdds = logit(params['accuseThreshold']!);
+      this.firstClaimFactor = Math.exp(params['firstClaimBonus']!);
+    }
+    this.expPrior = NaN;
     this.syncKnown();
+  }
+
+  private setPrior(view: PlayerView): void {
+    if (view.setup !== this.priorSetup || view.options !== this.priorOptions) {
+      this.priorSetup = view.setup;
+      this.priorOptions = view.options;
+      this.priors.fill(NaN);
+    }
+    let prior = this.priors[view.team]!;
+    if (prior !== prior) this.priors[view.team] = prior = priorLogOdds(view);
+    this.prior = prior;
   }
 
   observe(e: GameEvent): void {
@@ -88,14 +103,25 @@ export class Beliefs extends Memory {
       if (e.type === 'commissar-known') for (const s of e.seats) this.realCommissar[s] = 1;
       return;
     }
+    // The table's part first, once for all observers; then what is mine.
+    switch (this.record.apply(e, this)) {
+      case Kind.Vote: {
+        const v = e as VoteEvent;
+        if (v.target !== NONE) this.onVote(v.voter, v.target);
+        break;
+      }
+      case Kind.Claim:
+        this.onClaim((e as ClaimEvent).speaker, (e as ClaimEvent).claim);
+        break;
+      default:
+        this.observeRare(e);
+        break;
+    }
+  }
+
+  /** Every event but votes and claims: a few per day. */
+  private observeRare(e: GameEvent): void {
     switch (e.type) {
-      case 'vote':
-        if (e.target !== NONE) this.onVote(e.voter, e.target, e.round);
-        else this.recordPass(e.round);
-        break;
-      case 'claim':
-        this.onClaim(e.speaker, e.claim);
-        break;
       case 'phase':
         if (e.phase !== 'night') {
           this.frozenLastNight = false;
@@ -112,6 +138,8 @@ export class Beliefs extends Memory {
       case 'commissar-known':
         for (const s of e.seats) this.realCommissar[s] = 1;
         this.trustDirty = true;
+        // The Sergeant learns the Commissar's team too: a fact for the next full sync.
+        this.factsPending = true;
         break;
       case 'frozen':
         // The event names the Putana too; a frozen player is only told he slept, so `by` is not used.
@@ -132,8 +160,10 @@ export class Beliefs extends Memory {
     }
   }
 
-  private onVote(voter: number, target: number, round: number): void {
-    this.recordVote(voter, target, round);
+  private onVote(voter: number, target: number): void {
+    // Only a vote for a seat I hold a fact on is mine to note (most votes are not).
+    if (this.known[target] === UNKNOWN) return;
+    if (this.known[target] === Team.Mafia) this.blackActs[voter]!++;
     if (this.applied[target] && voter !== this.me) this.ev[voter]! += this.memorySign(target) * this.params!['voteMemory']!;
   }
 
@@ -144,11 +174,9 @@ export class Beliefs extends Memory {
   }
 
   private onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
-    const n = this.n;
     const view = this.view!;
     if (c.kind !== 'accuse' || this.sourceCount > 0) this.trustDirty = true;
     if (c.kind === 'role') {
-      this.claimRole[speaker] = c.role;
       if (speaker === this.me) return;
       if (c.role === Role.Commissar || c.role === Role.Sergeant) this.addSource(speaker);
       // A unique role I hold, or know someone else to hold, claimed by another: a lie.
@@ -159,14 +187,12 @@ export class Beliefs extends Memory {
     }
     if (c.kind === 'result') {
       this.addSource(speaker);
-      this.results[speaker * n + c.target] = c.black ? 1 : -1;
+      if (speaker !== this.me) this.hasResult[c.target] = 1;
       if (speaker !== this.me && this.contradicts(c.target, c.black)) this.markLiar(speaker);
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
-    this.noteActor(speaker, c.target);
-    this.accuse[speaker * n + c.target]!++;
-    if (view.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
+    if (this.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
     else this.ev[c.target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
@@ -224,7 +250,9 @@ export class Beliefs extends Memory {
       this.realCommissar[seat] = 1;
     }
     this.trustDirty = true;
-    this.syncKnown();
+    // Only the dead seat can have become a fact since the last sync, unless one is pending.
+    if (this.factsPending) this.syncKnown();
+    else this.syncSeat(seat);
   }
 
   private onCheck(target: number, black: boolean, killedBy: number): void {
@@ -239,36 +267,43 @@ export class Beliefs extends Memory {
 
   /** Applies the vote memory for every seat that has just become a hard fact, and rechecks claims against it. */
   syncKnown(): void {
-    const n = this.n;
+    this.factsPending = false;
     const known = this.view!.known;
+    for (let t = 0; t < this.n; t++) if (!this.applied[t] && known[t] !== UNKNOWN) this.applyFact(t);
+  }
+
+  /** syncKnown for seat t alone. */
+  private syncSeat(t: number): void {
+    if (!this.applied[t] && this.view!.known[t] !== UNKNOWN) this.applyFact(t);
+  }
+
+  private applyFact(t: number): void {
+    const n = this.n;
+    const k = this.view!.known[t]!;
     const w = this.params!['voteMemory']!;
-    for (let t = 0; t < n; t++) {
-      if (this.applied[t] || known[t] === UNKNOWN) continue;
-      this.applied[t] = 1;
-      this.trustDirty = true;
-      const k = known[t]!;
-      const black = k === Team.Mafia;
-      // Each voter or accuser of t gets one addition, as a walk down the column would give him.
-      const list = t * n;
-      const actors = this.actorCount[t]!;
-      if (black) {
-        for (let i = 0; i < actors; i++) {
-          const v = this.actors[list + i]!;
-          this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
-        }
-      }
-      for (let i = 0; i < this.sourceCount; i++) {
-        const c = this.sources[i]!;
-        const r = this.results[c * n + t]!;
-        if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black)) this.markLiar(c);
-      }
-      if (w === 0) continue;
-      const sign = this.memorySign(t) * w;
+    this.applied[t] = 1;
+    this.trustDirty = true;
+    const black = k === Team.Mafia;
+    // Each voter or accuser of t gets one addition, as a walk down the column would give him.
+    const list = t * n;
+    const actors = this.actorCount[t]!;
+    if (black) {
       for (let i = 0; i < actors; i++) {
         const v = this.actors[list + i]!;
-        const c = this.votes[v * n + t]!;
-        if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
+        this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
       }
+    }
+    for (let i = 0; i < this.sourceCount; i++) {
+      const c = this.sources[i]!;
+      const r = this.results[c * n + t]!;
+      if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black)) this.markLiar(c);
+    }
+    if (w === 0) return;
+    const sign = this.memorySign(t) * w;
+    for (let i = 0; i < actors; i++) {
+      const v = this.actors[list + i]!;
+      const c = this.votes[v * n + t]!;
+      if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
     }
   }
 
@@ -280,7 +315,7 @@ export class Beliefs extends Memory {
     const p = this.params!;
     const view = this.view!;
     const trust = this.trust;
-    trust.fill(0);
+    // No fill: every source's entry is written below, and the others are never written (0 since the reset).
     const iAmCommissar = view.role === Role.Commissar;
     const knowsReal = this.livingRealCommissar() >= 0;
     let total = 0;
@@ -293,9 +328,9 @@ export class Beliefs extends Memory {
       else if (iAmCommissar && this.claimRole[c] === Role.Commissar) w = 0;
       else {
         w = Math.exp(-(this.prior + this.evidence(c)));
-        if (this.claimOrder[c] === 1) w *= Math.exp(p['firstClaimBonus']!);
-        if (this.nightVictim[c]) w *= Math.exp(NIGHT_VICTIM_BONUS);
-        if (this.backed[c]) w *= Math.exp(BACKED_BONUS);
+        if (this.claimOrder[c] === 1) w *= this.firstClaimFactor;
+        if (this.nightVictim[c]) w *= NIGHT_VICTIM_FACTOR;
+        if (this.backed[c]) w *= BACKED_FACTOR;
         if (isRedFact(view.known[c]!)) w *= 20;
       }
       trust[c] = w;
@@ -305,27 +340,30 @@ export class Beliefs extends Memory {
     // One real source at most: the weights share the claim's credibility, and a
     // lone claimant keeps what his own record leaves him.
     const alone = this.sourceCount === 1;
+    if (alone && this.expPrior !== this.expPrior) this.expPrior = Math.exp(this.prior);
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
-      const share = alone ? Math.min(1, trust[c]! * Math.exp(this.prior) * 2) : trust[c]! / total;
+      const share = alone ? Math.min(1, trust[c]! * this.expPrior * 2) : trust[c]! / total;
       trust[c] = this.realCommissar[c] ? 1 : p['claimTrust']! * share;
     }
   }
 
   /** Soft evidence on seat t in log-odds: what I inferred (ev) plus the whispered reads I take in. */
   evidence(t: number): number {
-    return this.ev[t]! + this.readTrust * this.view!.reads[t]!;
+    return this.ev[t]! + this.readTrust * this.reads[t]!;
   }
 
   /** Log-odds that seat t is an enemy of Town, from everything I know. */
   enemy(t: number): number {
-    const k = this.view!.known[t]!;
+    const k = this.known[t]!;
     if (k !== UNKNOWN) {
       if (isEnemyFact(k)) return CERTAIN;
       return k === KNOWN_NOT_MAFIA ? NOT_MAFIA_LOGODDS : -CERTAIN;
     }
     let x = this.prior + this.evidence(t);
     const n = this.n;
+    // Most seats have no result from any of my sources: their sum over the sources would add nothing.
+    if (!this.hasResult[t]) return x;
     const rw = this.params!['resultWeight']!;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
@@ -338,29 +376,11 @@ export class Beliefs extends Memory {
   /** The largest trust among sources that called t Black. */
   blackResultTrust(t: number): number {
     let best = 0;
+    if (!this.hasResult[t]) return best;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
       if (this.results[c * this.n + t] === 1 && this.trust[c]! > best) best = this.trust[c]!;
     }
     return best;
   }
-}
-
-export function isEnemyFact(k: number): boolean {
-  return k === Team.Mafia || k === Team.Maniac;
-}
-
-function isRedFact(k: number): boolean {
-  return k === Team.Town || k === KNOWN_NOT_MAFIA;
-}
-
-/** Log-odds that an unknown other seat is an enemy of Town, from the public setup. */
-function priorLogOdds(view: PlayerView): number {
-  const s = view.setup;
-  let enemies = s[Role.Mafia]! + s[Role.Don]! + s[Role.Putana]! + s[Role.Kamikaze]!;
-  if (view.options['maniac.team'] === 'loner') enemies += s[Role.Maniac]!;
-  if (view.team !== Team.Town) enemies -= 1;
-  const others = view.players - 1;
-  const p = Math.min(0.95, Math.max(0.02, enemies / others));
-  return Math.log(p / (1 - p));
 }

@@ -6,7 +6,7 @@
 
 import { NONE, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
-import { sigmoid } from './beliefs.js';
+import { sigmoid } from './odds.js';
 import { NEVER, bestOption, type Mind } from './mind.js';
 
 function isMate(m: Mind, s: number): boolean {
@@ -101,10 +101,11 @@ export function mafiaVote(m: Mind, d: Decision): number {
     if (leader !== NONE && (isMate(m, leader) || leader === b.me)) return NONE;
   }
   const blend = m.p['mafia.blend']!;
+  const day = m.view.day;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = isMate(m, s) ? NEVER : blend * b.votesNow(s, m.view.day, d.round) + 0.3 * danger(m, s);
+    m.scores[s] = isMate(m, s) ? NEVER : blend * b.votesNow(s, day, d.round) + 0.3 * danger(m, s);
   }
   return bestOption(m, d, m.p['noise']!);
 }

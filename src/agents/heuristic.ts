@@ -8,10 +8,12 @@ import { Choice, type GameEvent } from '../engine/events.js';
 import { MAX_SHOTS } from '../engine/options.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
-import { Beliefs, sigmoid } from './beliefs.js';
+import { Beliefs } from './beliefs.js';
+import { sigmoid } from './odds.js';
 import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze } from './black.js';
 import type { Mind } from './mind.js';
 import type { Params } from './params.js';
+import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
 import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
@@ -27,8 +29,12 @@ export class HeuristicAgent implements Agent, Mind {
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
   private readonly speech = new SpeechState();
 
-  constructor(readonly players: number) {
-    this.b = new Beliefs(players);
+  /** `record`: the table's public record, shared by its players (see record.ts); alone, a player keeps his own. */
+  constructor(
+    readonly players: number,
+    record?: PublicRecord,
+  ) {
+    this.b = new Beliefs(players, record);
     this.scores = new Float64Array(players);
   }
 

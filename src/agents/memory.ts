@@ -1,44 +1,47 @@
-// One player's record of the game as he saw it: every vote and accusation,
-// role claims and announced results, his own findings, and the queries the
-// policies ask of it (today's tally, the vote leader, acts against Blacks).
-// Typed arrays sized once per seat count and cleared per game.
+// One player's record of the game as he saw it: on top of the table's public
+// record (record.ts: votes, accusations, tallies, claims, results) what is his
+// own: the acts against the Blacks he knows, the result sources he counts, his
+// own findings, and the queries the policies ask of it. Typed arrays sized
+// once per seat count and cleared per game.
 
-import { NONE, type PlayerView } from '../engine/agent.js';
+import { type PlayerView } from '../engine/agent.js';
 import { Team } from '../engine/roles.js';
 import type { Params } from './params.js';
+import { PublicRecord } from './record.js';
 
 export const Verdict = { None: 0, Red: 1, Black: 2, Maniac: 3 } as const;
+
+const NO_FACTS: ArrayLike<number> = new Int8Array(0);
+const NO_READS: ArrayLike<number> = new Float64Array(0);
 
 export class Memory {
   readonly n: number;
   me = 0;
   view: PlayerView | null = null;
+  /** The view's facts and reads, held directly for the hot paths (the view keeps the same arrays all game). */
+  known: ArrayLike<number> = NO_FACTS;
+  reads: ArrayLike<number> = NO_READS;
   params: Params | null = null;
-  /** votes[v * n + t]: times v voted for t. */
+  /** The table's public record, shared with the other players (or his own when alone), and the last event of it I saw. */
+  readonly record: PublicRecord;
+  seenEvent = 0;
+  private readonly ownsRecord: boolean;
+  /** The record's tables, under the names the policies read. */
   readonly votes: Int16Array;
-  /** accuse[a * n + t]: times a accused t. */
   readonly accuse: Int16Array;
-  /** Votes received in the vote under way (reset per day and per round). */
-  readonly today: Int16Array;
-  /** Votes received at the last finished vote. */
-  readonly lastVotes: Int16Array;
-  voteDay = -1;
-  voteRound = -1;
-  /** Votes for nobody cast in the vote under way. */
-  passesToday = 0;
+  readonly claimRole: Int8Array;
+  readonly results: Int8Array;
+  readonly actors: Int16Array;
+  readonly actorCount: Int16Array;
   /** Votes and accusations each seat cast against seats I know to be Black (kept in step with `known`). */
   readonly blackActs: Int16Array;
-  /** Latest role claimed by each seat, or -1. */
-  readonly claimRole: Int8Array;
   /** 1-based order in which each seat became a source of results (0: none); day of it. */
   readonly claimOrder: Int16Array;
   readonly claimDay: Int16Array;
   claimCount = 0;
-  /** Seats that gave results or claimed Commissar or Sergeant, in claim order. */
+  /** Seats other than me that gave results or claimed Commissar or Sergeant, in claim order. */
   readonly sources: Int16Array;
   sourceCount = 0;
-  /** results[c * n + t]: +1 c said t is Black, -1 Red. */
-  readonly results: Int8Array;
   readonly nightVictim: Uint8Array;
   /** My own findings (Commissar, Sergeant): Verdict per seat; and what I already said in public. */
   readonly found: Int8Array;
@@ -46,45 +49,44 @@ export class Memory {
   /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death). */
   readonly realCommissar: Uint8Array;
   /**
-   * actors[t * n + i], i < actorCount[t]: the seats that voted for or accused
-   * t, each once, in the order of their first act. Updates that touch every
-   * voter of one seat walk this list instead of a column of n.
+   * Every array cleared per game (these and the subclass's floats and flags,
+   * see the constructor) lives in one buffer, so a game starts with one fill.
    */
-  readonly actors: Int16Array;
-  readonly actorCount: Int16Array;
-  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, blackActs, claimOrder, claimDay, actorCount; results, found; nightVictim, announced. */
-  private readonly zeros16: Int16Array;
-  private readonly zeros8: Int8Array;
-  private readonly zerosU8: Uint8Array;
+  private readonly cleared: Uint8Array;
+  /** The subclass's share of that buffer: `floatsPerSeat * n` floats and `flagsPerSeat * n` flags. */
+  protected readonly perGameFloats: Float64Array;
+  protected readonly perGameFlags: Uint8Array;
   /** The role I have claimed in public, or -1. */
   claimedRole = -1;
   frozenLastNight = false;
   /** I was a Sergeant and have become the Commissar. */
   promoted = false;
 
-  constructor(n: number) {
+  constructor(n: number, record?: PublicRecord, floatsPerSeat = 0, flagsPerSeat = 0) {
     this.n = n;
-    // The arrays cleared per game share a buffer per element type, so a game starts with three fills, not a dozen.
-    const zeros16 = new Int16Array(2 * n * n + 6 * n);
-    this.zeros16 = zeros16;
-    this.votes = zeros16.subarray(0, n * n);
-    this.accuse = zeros16.subarray(n * n, 2 * n * n);
-    let at = 2 * n * n;
-    const next16 = (): Int16Array => zeros16.subarray(at, (at += n));
-    this.today = next16();
-    this.lastVotes = next16();
-    this.blackActs = next16();
-    this.claimOrder = next16();
-    this.claimDay = next16();
-    this.actorCount = next16();
-    this.actors = new Int16Array(n * n);
-    this.zeros8 = new Int8Array(n * n + n);
-    this.results = this.zeros8.subarray(0, n * n);
-    this.found = this.zeros8.subarray(n * n);
-    this.zerosU8 = new Uint8Array(2 * n);
-    this.nightVictim = this.zerosU8.subarray(0, n);
-    this.announced = this.zerosU8.subarray(n);
-    this.claimRole = new Int8Array(n);
+    this.ownsRecord = record === undefined;
+    const r = record ?? new PublicRecord(n);
+    this.record = r;
+    this.votes = r.votes;
+    this.accuse = r.accuse;
+    this.claimRole = r.claimRole;
+    this.results = r.results;
+    this.actors = r.actors;
+    this.actorCount = r.actorCount;
+    // Floats first (8-byte aligned), then the 16-bit counts, then the bytes.
+    const floatBytes = 8 * floatsPerSeat * n;
+    const buffer = new ArrayBuffer(floatBytes + 2 * 3 * n + (3 + flagsPerSeat) * n);
+    this.cleared = new Uint8Array(buffer);
+    this.perGameFloats = new Float64Array(buffer, 0, floatsPerSeat * n);
+    const zeros16 = new Int16Array(buffer, floatBytes, 3 * n);
+    this.blackActs = zeros16.subarray(0, n);
+    this.claimOrder = zeros16.subarray(n, 2 * n);
+    this.claimDay = zeros16.subarray(2 * n);
+    let at = floatBytes + 6 * n;
+    this.found = new Int8Array(buffer, at, n);
+    this.nightVictim = new Uint8Array(buffer, (at += n), n);
+    this.announced = new Uint8Array(buffer, (at += n), n);
+    this.perGameFlags = new Uint8Array(buffer, (at += n), flagsPerSeat * n);
     this.sources = new Int16Array(n);
     this.realCommissar = new Uint8Array(n);
   }
@@ -98,63 +100,21 @@ export class Memory {
     this.realCommissar.fill(0);
   }
 
-  /** Clears the record for a new game (what arrived since `deal` is kept). */
+  /** Clears the record for a new game (what arrived since `deal` is kept; a shared public record is cleared by its provider). */
   protected clearMemory(view: PlayerView, params: Params): void {
     this.view = view;
+    this.known = view.known;
+    this.reads = view.reads;
     this.params = params;
     this.me = view.seat;
-    this.zeros16.fill(0);
-    this.zeros8.fill(0);
-    this.zerosU8.fill(0);
-    this.voteDay = -1;
-    this.voteRound = -1;
-    this.passesToday = 0;
-    this.claimRole.fill(-1);
+    if (this.ownsRecord) this.record.clear();
+    this.record.join(view);
+    this.cleared.fill(0);
     this.claimCount = 0;
     this.sourceCount = 0;
     this.claimedRole = -1;
     this.frozenLastNight = false;
     this.promoted = false;
-  }
-
-  /** Starts a new tally when the day or round changes. */
-  private tallyFor(round: number): void {
-    const day = this.view!.day;
-    if (day !== this.voteDay || round !== this.voteRound) {
-      if (day !== this.voteDay && this.voteDay >= 0) this.lastVotes.set(this.today);
-      this.today.fill(0);
-      this.passesToday = 0;
-      this.voteDay = day;
-      this.voteRound = round;
-    }
-  }
-
-  /** Counts a vote for nobody (rules with a no-lynch vote). */
-  recordPass(round: number): void {
-    this.tallyFor(round);
-    this.passesToday++;
-  }
-
-  /** Votes for nobody so far in this day's vote of this round. */
-  passesNow(day: number, round: number): number {
-    return this.voteDay === day && this.voteRound === round ? this.passesToday : 0;
-  }
-
-  /** Counts a vote into the tallies (a new day or round starts a new tally). */
-  protected recordVote(voter: number, target: number, round: number): void {
-    this.tallyFor(round);
-    this.today[target]!++;
-    this.noteActor(voter, target);
-    this.votes[voter * this.n + target]!++;
-    if (this.view!.known[target] === Team.Mafia) this.blackActs[voter]!++;
-  }
-
-  /** Adds `actor` to the list of t's voters and accusers before his first act against t. */
-  protected noteActor(actor: number, t: number): void {
-    const n = this.n;
-    const i = actor * n + t;
-    if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
-    this.actors[t * n + this.actorCount[t]!++] = actor;
   }
 
   /** Makes seat s a source of results (once), in claim order. */
@@ -171,28 +131,24 @@ export class Memory {
     return -1;
   }
 
+  /** Votes for nobody so far in this day's vote of this round. */
+  passesNow(day: number, round: number): number {
+    return this.record.passesNow(day, round);
+  }
+
   /** Votes seat s has received so far in this day's vote of this round. */
   votesNow(s: number, day: number, round: number): number {
-    return this.voteDay === day && this.voteRound === round ? this.today[s]! : 0;
+    return this.record.votesNow(s, day, round);
   }
 
   /** Votes seat s received at the last vote finished before today's. */
   lastVoteOf(s: number, day: number): number {
-    return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
+    return this.record.lastVoteOf(s, day);
   }
 
   /** The seat with most votes in today's vote so far (the first such), or NONE. */
   voteLeader(day: number): number {
-    if (this.voteDay !== day) return NONE;
-    let best = NONE;
-    let most = 0;
-    for (let s = 0; s < this.n; s++) {
-      if (this.today[s]! > most) {
-        most = this.today[s]!;
-        best = s;
-      }
-    }
-    return best;
+    return this.record.voteLeader(day);
   }
 
   /** Whether I found a Black who is still alive. */
@@ -209,10 +165,15 @@ export class Memory {
    */
   recountBlackActs(): void {
     const n = this.n;
-    const known = this.view!.known;
+    const known = this.known;
     const votes = this.votes;
     const accuse = this.accuse;
     const acts = this.blackActs;
+    // The night's shooters count the same public acts against, mostly, the same known Blacks: the first count serves them all.
+    if (this.record.countedFor(known)) {
+      acts.set(this.record.blackActs);
+      return;
+    }
     acts.fill(0);
     // Only the acts there were against each known Black: every shooter recounts every night.
     for (let m = 0; m < n; m++) {
@@ -223,6 +184,7 @@ export class Memory {
         if (v !== m) acts[v]! += votes[v * n + m]! + accuse[v * n + m]!;
       }
     }
+    this.record.keepCount(known, acts);
   }
 
   /** Votes and accusations seat t cast against the seats I know to be Black. */

@@ -12,6 +12,7 @@ import { ROLE_COUNT, ROLES, Role, Team, roleSpec } from '../engine/roles.js';
 import { HeuristicAgent, wantsReads } from './heuristic.js';
 import { profileParams, type Params, type SkillProfile } from './params.js';
 import { RandomAgent } from './random.js';
+import { PublicRecord } from './record.js';
 import { AgentSpecError, roleScope, type AgentSpec, type Assignment } from './spec.js';
 
 /** What a user's module must export: `createAgent(seat, role)` returning an object with the Agent methods. */
@@ -64,19 +65,24 @@ class SpecProvider implements AgentProvider {
   private readonly heuristic: HeuristicAgent[] = [];
   private readonly random: RandomAgent[] = [];
   private readonly modules = new Map<string, ModuleAgent>();
+  /** The table's public record, read by all its heuristic players (a provider serves one table); none without them. */
+  private readonly record: PublicRecord | null;
 
   constructor(
     private readonly players: number,
     private readonly plans: readonly RolePlan[],
-  ) {}
+  ) {
+    this.record = plans.some((p) => p.kind === 'heuristic') ? new PublicRecord(players) : null;
+  }
 
   agentFor(seat: number, role: Role): Agent {
     const plan = this.plans[role]!;
+    this.record?.deal(seat);
     switch (plan.kind) {
       case 'random':
         return (this.random[seat] ??= new RandomAgent());
       case 'heuristic':
-        return (this.heuristic[seat] ??= new HeuristicAgent(this.players)).configure(plan.params, plan.reads);
+        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!)).configure(plan.params, plan.reads);
       case 'module': {
         const key = `${seat}|${role}|${plan.path}`;
         let a = this.modules.get(key);

@@ -4,7 +4,7 @@
 
 import type { ClaimSink } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
-import { Verdict, logit } from './beliefs.js';
+import { Verdict } from './beliefs.js';
 import { danger } from './black.js';
 import type { Mind } from './mind.js';
 
@@ -125,7 +125,7 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
       best = s;
     }
   }
-  if (best < 0 || bestX < logit(m.p['accuseThreshold']!)) return;
+  if (best < 0 || bestX < b.accuseLogOdds) return;
   st.lastAccuseDay = view.day;
   out.say({ kind: 'accuse', target: best });
 }

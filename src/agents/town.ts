@@ -5,7 +5,8 @@
 import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
-import { Verdict, isEnemyFact, sigmoid } from './beliefs.js';
+import { Verdict } from './beliefs.js';
+import { isEnemyFact, sigmoid } from './odds.js';
 import { NEVER, bestOption, type Mind } from './mind.js';
 
 /** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
@@ -16,10 +17,11 @@ export function townVote(m: Mind, d: Decision): number {
   const b = m.b;
   b.refreshTrust();
   const wagon = m.p['bandwagon']!;
+  const day = m.view.day;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, m.view.day, d.round);
+    m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, day, d.round);
   }
   const pick = bestOption(m, d, m.p['noise']!);
   if (!d.mayPass) return pick;
@@ -75,9 +77,11 @@ export function doctorHeal(m: Mind, d: Decision): number {
     const trust = b.trust[s]!;
     if (trust > 0) score += p['doctor.commissarWeight']! * trust * (b.claimRole[s] === Role.Sergeant ? 0.5 : 1);
     let cleared = 0;
-    for (let k = 0; k < b.sourceCount; k++) {
-      const c = b.sources[k]!;
-      if (b.results[c * n + s] === -1) cleared += b.trust[c]!;
+    if (b.hasResult[s]) {
+      for (let k = 0; k < b.sourceCount; k++) {
+        const c = b.sources[k]!;
+        if (b.results[c * n + s] === -1) cleared += b.trust[c]!;
+      }
     }
     score += p['doctor.clearedWeight']! * cleared;
     if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));

@@ -1,0 +1,44 @@
+// The log-odds arithmetic the players share: sigmoid and logit, an
+// accuser's credit, what a hard fact says, and the prior of a seat from the
+// public setup. Pure functions, no state.
+
+import type { PlayerView } from '../engine/agent.js';
+import { Role, Team } from '../engine/roles.js';
+import { KNOWN_NOT_MAFIA } from '../engine/view.js';
+
+export function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/**
+ * min(1, 2 * sigmoid(-x)): how far an accuser with enemy log-odds x is
+ * believed. It is exactly 1 for x <= 0 (exp(x) <= 1 there), so the exp is
+ * taken only for the suspect accusers: every accusation reaches every observer.
+ */
+export function accuserCredit(x: number): number {
+  return x <= 0 ? 1 : Math.min(1, 2 * sigmoid(-x));
+}
+
+/** Log-odds of a probability (the inverse of sigmoid). */
+export function logit(p: number): number {
+  return Math.log(p / (1 - p));
+}
+
+export function isEnemyFact(k: number): boolean {
+  return k === Team.Mafia || k === Team.Maniac;
+}
+
+export function isRedFact(k: number): boolean {
+  return k === Team.Town || k === KNOWN_NOT_MAFIA;
+}
+
+/** Log-odds that an unknown other seat is an enemy of Town, from the public setup. */
+export function priorLogOdds(view: PlayerView): number {
+  const s = view.setup;
+  let enemies = s[Role.Mafia]! + s[Role.Don]! + s[Role.Putana]! + s[Role.Kamikaze]!;
+  if (view.options['maniac.team'] === 'loner') enemies += s[Role.Maniac]!;
+  if (view.team !== Team.Town) enemies -= 1;
+  const others = view.players - 1;
+  const p = Math.min(0.95, Math.max(0.02, enemies / others));
+  return Math.log(p / (1 - p));
+}

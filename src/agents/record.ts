@@ -1,0 +1,265 @@
+// The public record of one table's game: every vote and accusation, the
+// vote tallies, role claims and announced results, the same for every living
+// player because every living player sees every public event. One record per
+// table (the provider makes it), shared by its heuristic players: each public
+// event is applied once, by the first player to observe it, instead of once
+// per observer; each player keeps only his private deltas on top (memory.ts,
+// beliefs.ts). A player built alone (tests) owns a record of his own.
+//
+// Why a dead player can share it: he stops observing, but the record goes on.
+// The only choices made after a death (last shot, Kamikaze) come before any
+// later vote or claim, so what he reads of it is what he saw.
+//
+// It also keeps the clan's last recount of acts against known Blacks, which
+// every shooter of a night would otherwise redo alike.
+
+import { NONE, type PlayerView } from '../engine/agent.js';
+import type { GameEvent } from '../engine/events.js';
+import { Team } from '../engine/roles.js';
+
+/**
+ * What an event is to a player, as a small number. Each event type is an
+ * object of its own shape, so reading `type` is a slow (megamorphic) load:
+ * the record reads it once per event, every observer switches on the number.
+ */
+export const Kind = { Vote: 0, Claim: 1, Phase: 2, Death: 3, Check: 4, CommissarKnown: 5, Frozen: 6, Promoted: 7, Facts: 8, Other: 9 } as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
+
+type Event<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+export type VoteEvent = Event<'vote'>;
+export type ClaimEvent = Event<'claim'>;
+
+function kindOf(e: GameEvent): Kind {
+  switch (e.type) {
+    case 'vote':
+      return Kind.Vote;
+    case 'claim':
+      return Kind.Claim;
+    case 'phase':
+      return Kind.Phase;
+    case 'death':
+      return Kind.Death;
+    case 'check':
+      return Kind.Check;
+    case 'commissar-known':
+      return Kind.CommissarKnown;
+    case 'frozen':
+      return Kind.Frozen;
+    case 'promoted':
+      return Kind.Promoted;
+    // Hard facts passed on: the note read to the table, a death note, the clan.
+    case 'commissar-note':
+    case 'death-note':
+    case 'mates':
+      return Kind.Facts;
+    default:
+      return Kind.Other;
+  }
+}
+
+/** A player reading the record: the number of the last event he observed. */
+export interface RecordReader {
+  seenEvent: number;
+}
+
+export class PublicRecord {
+  readonly n: number;
+  /** votes[v * n + t]: times v voted for t. */
+  readonly votes: Int16Array;
+  /** accuse[a * n + t]: times a accused t. */
+  readonly accuse: Int16Array;
+  /** Votes received in the vote under way (reset per day and per round). */
+  readonly today: Int16Array;
+  /** Votes received at the last finished vote. */
+  readonly lastVotes: Int16Array;
+  voteDay = -1;
+  voteRound = -1;
+  /** Votes for nobody cast in the vote under way. */
+  passesToday = 0;
+  /** Latest role claimed by each seat, or -1. */
+  readonly claimRole: Int8Array;
+  /** results[c * n + t]: +1 c said t is Black, -1 Red. */
+  readonly results: Int8Array;
+  /**
+   * actors[t * n + i], i < actorCount[t]: the seats that voted for or accused
+   * t, each once, in the order of their first act. Updates that touch every
+   * voter of one seat walk this list instead of a column of n.
+   */
+  readonly actors: Int16Array;
+  readonly actorCount: Int16Array;
+  /**
+   * The last recount of acts against known Blacks (Memory.recountBlackActs):
+   * the seats counted as Black, the counts, and the version of the record
+   * they were counted at. `version` moves with every vote, claim and game.
+   */
+  readonly blackActs: Int16Array;
+  private readonly countedBlack: Uint8Array;
+  private countedAt = -1;
+  private version = 0;
+  /** Seats asked for (dealt) this game: a seat asked again means a new game. */
+  private readonly dealt: Uint8Array;
+  /** A view of this table, for the day (every view shows the table's one clock). */
+  private clock: PlayerView | null = null;
+  /**
+   * The event applied last and its number. Every observer of one event gets
+   * the same object; a reader who already saw that number is looking at a new
+   * event even if the object is the same (an engine may reuse event objects).
+   */
+  private last: GameEvent | null = null;
+  private lastKind: Kind = Kind.Other;
+  private stamp = 0;
+  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, actorCount; results. */
+  private readonly zeros16: Int16Array;
+  private readonly zeros8: Int8Array;
+
+  constructor(n: number) {
+    this.n = n;
+    const zeros16 = new Int16Array(2 * n * n + 3 * n);
+    this.zeros16 = zeros16;
+    this.votes = zeros16.subarray(0, n * n);
+    this.accuse = zeros16.subarray(n * n, 2 * n * n);
+    let at = 2 * n * n;
+    const next16 = (): Int16Array => zeros16.subarray(at, (at += n));
+    this.today = next16();
+    this.lastVotes = next16();
+    this.actorCount = next16();
+    this.actors = new Int16Array(n * n);
+    this.zeros8 = new Int8Array(n * n);
+    this.results = this.zeros8;
+    this.claimRole = new Int8Array(n);
+    this.dealt = new Uint8Array(n);
+    this.blackActs = new Int16Array(n);
+    this.countedBlack = new Uint8Array(n);
+  }
+
+  /** The provider deals seat s a player: the first seat dealt twice starts a new game, so the record is cleared before any event of it. */
+  deal(s: number): void {
+    if (this.dealt[s]) {
+      this.clear();
+      this.dealt.fill(0);
+    }
+    this.dealt[s] = 1;
+  }
+
+  /** Clears the record for a new game. */
+  clear(): void {
+    this.zeros16.fill(0);
+    this.zeros8.fill(0);
+    this.claimRole.fill(-1);
+    this.voteDay = -1;
+    this.voteRound = -1;
+    this.passesToday = 0;
+    this.last = null;
+    this.version++;
+  }
+
+  /** A player of this table starts the game with this view. */
+  join(view: PlayerView): void {
+    this.clock = view;
+  }
+
+  /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
+  apply(e: GameEvent, reader: RecordReader): Kind {
+    if (e === this.last && reader.seenEvent !== this.stamp) {
+      reader.seenEvent = this.stamp;
+      return this.lastKind;
+    }
+    reader.seenEvent = ++this.stamp;
+    this.last = e;
+    const kind = kindOf(e);
+    this.lastKind = kind;
+    if (kind === Kind.Vote || kind === Kind.Claim) this.version++;
+    if (kind === Kind.Vote) {
+      const v = e as VoteEvent;
+      if (v.target !== NONE) this.recordVote(v.voter, v.target, v.round);
+      else this.recordPass(v.round);
+    } else if (kind === Kind.Claim) {
+      const c = (e as ClaimEvent).claim;
+      const speaker = (e as ClaimEvent).speaker;
+      if (c.kind === 'role') this.claimRole[speaker] = c.role;
+      else if (c.kind === 'result') this.results[speaker * this.n + c.target] = c.black ? 1 : -1;
+      else {
+        this.noteActor(speaker, c.target);
+        this.accuse[speaker * this.n + c.target]!++;
+      }
+    }
+    return kind;
+  }
+
+  /** Starts a new tally when the day or round changes. */
+  private tallyFor(round: number): void {
+    const day = this.clock!.day;
+    if (day !== this.voteDay || round !== this.voteRound) {
+      if (day !== this.voteDay && this.voteDay >= 0) this.lastVotes.set(this.today);
+      this.today.fill(0);
+      this.passesToday = 0;
+      this.voteDay = day;
+      this.voteRound = round;
+    }
+  }
+
+  /** Counts a vote for nobody (rules with a no-lynch vote). */
+  private recordPass(round: number): void {
+    this.tallyFor(round);
+    this.passesToday++;
+  }
+
+  /** Counts a vote into the tallies (a new day or round starts a new tally). */
+  private recordVote(voter: number, target: number, round: number): void {
+    this.tallyFor(round);
+    this.today[target]!++;
+    this.noteActor(voter, target);
+    this.votes[voter * this.n + target]!++;
+  }
+
+  /** Adds `actor` to the list of t's voters and accusers before his first act against t. */
+  private noteActor(actor: number, t: number): void {
+    const n = this.n;
+    const i = actor * n + t;
+    if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
+    this.actors[t * n + this.actorCount[t]!++] = actor;
+  }
+
+  /** Whether the kept recount holds for a player with these facts: no act since, and the same seats known Black. */
+  countedFor(known: ArrayLike<number>): boolean {
+    if (this.countedAt !== this.version) return false;
+    for (let s = 0; s < this.n; s++) if ((known[s] === Team.Mafia ? 1 : 0) !== this.countedBlack[s]) return false;
+    return true;
+  }
+
+  /** Keeps a recount made with these facts for the next shooter. */
+  keepCount(known: ArrayLike<number>, acts: Int16Array): void {
+    for (let s = 0; s < this.n; s++) this.countedBlack[s] = known[s] === Team.Mafia ? 1 : 0;
+    this.blackActs.set(acts);
+    this.countedAt = this.version;
+  }
+
+  /** Votes for nobody so far in this day's vote of this round. */
+  passesNow(day: number, round: number): number {
+    return this.voteDay === day && this.voteRound === round ? this.passesToday : 0;
+  }
+
+  /** Votes seat s has received so far in this day's vote of this round. */
+  votesNow(s: number, day: number, round: number): number {
+    return this.voteDay === day && this.voteRound === round ? this.today[s]! : 0;
+  }
+
+  /** Votes seat s received at the last vote finished before today's. */
+  lastVoteOf(s: number, day: number): number {
+    return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
+  }
+
+  /** The seat with most votes in today's vote so far (the first such), or NONE. */
+  voteLeader(day: number): number {
+    if (this.voteDay !== day) return NONE;
+    let best = NONE;
+    let most = 0;
+    for (let s = 0; s < this.n; s++) {
+      if (this.today[s]! > most) {
+        most = this.today[s]!;
+        best = s;
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,122 @@
+// The table's public record (src/agents/record.ts) is a speed device only:
+// players sharing one record must play every game exactly as players each
+// keeping his own copy of the votes, claims and tallies. Compared on whole
+// event logs, over presets with last shots, Kamikazes, death notes and
+// Sergeants (a dead player shares a record that goes on without him), and
+// with a table where the heuristic seats change from game to game (the record
+// must still start each game clean).
+
+import { describe, expect, it } from 'vitest';
+import { Beliefs } from '../../src/agents/beliefs.js';
+import { createProvider, parseAgents } from '../../src/agents/index.js';
+import { HeuristicAgent, wantsReads } from '../../src/agents/heuristic.js';
+import { profileParams, type SkillProfile } from '../../src/agents/params.js';
+import { RandomAgent } from '../../src/agents/random.js';
+import { PublicRecord } from '../../src/agents/record.js';
+import { UNKNOWN, type Agent, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
+import type { GameEvent, LoggedEvent } from '../../src/engine/events.js';
+import { Game } from '../../src/engine/game.js';
+import { Role, Team, roleSpec } from '../../src/engine/roles.js';
+import { resolveRules, type Rules } from '../../src/engine/rules.js';
+
+/** Heuristic players built alone, so each keeps a public record of his own; `only`: the other roles play at random. */
+function ownRecords(rules: Rules, profile: SkillProfile, only?: Role): AgentProvider {
+  const params = profileParams(profile);
+  const players: HeuristicAgent[] = [];
+  const randoms: RandomAgent[] = [];
+  return {
+    agentFor(seat: number, role: Role): Agent {
+      if (only !== undefined && role !== only) return (randoms[seat] ??= new RandomAgent());
+      const t = roleSpec(role).team;
+      const team = t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
+      return (players[seat] ??= new HeuristicAgent(rules.players)).configure(params, wantsReads(role, team));
+    },
+  };
+}
+
+function logs(rules: Rules, provider: AgentProvider, games: number): string[] {
+  const game = new Game(rules);
+  const out: string[] = [];
+  for (let k = 0; k < games; k++) {
+    const log: LoggedEvent[] = [];
+    game.play(5, k, provider, { log });
+    out.push(JSON.stringify(log));
+  }
+  return out;
+}
+
+describe('the shared public record', () => {
+  const cases: [string, { players?: number }, SkillProfile, number][] = [
+    ['club', {}, 'club', 300],
+    ['forum', { players: 16 }, 'club', 120],
+    ['classic', {}, 'expert', 300],
+    ['forum', {}, 'novice', 120],
+  ];
+  for (const [preset, opts, profile, games] of cases) {
+    it(`plays ${preset} ${JSON.stringify(opts)} (${profile}) as players keeping their own records`, async () => {
+      const rules = resolveRules(preset, opts);
+      const shared = logs(rules, await createProvider(parseAgents(profile), rules), games);
+      const own = logs(rules, ownRecords(rules, profile), games);
+      expect(shared.length).toBe(games);
+      for (let k = 0; k < games; k++) expect(shared[k], `game ${k}`).toBe(own[k]);
+    });
+  }
+
+  it('starts every game clean when the heuristic seat moves from game to game', async () => {
+    const rules = resolveRules('club');
+    const shared = logs(rules, await createProvider(parseAgents('random,commissar=club'), rules), 300);
+    const own = logs(rules, ownRecords(rules, 'club', Role.Commissar), 300);
+    for (let k = 0; k < shared.length; k++) expect(shared[k], `game ${k}`).toBe(own[k]);
+    // The Commissar did speak: the games exercised the record.
+    expect(shared.some((l) => l.includes('"type":"claim"'))).toBe(true);
+  });
+});
+
+describe('applying an event once', () => {
+  const rules = resolveRules('club');
+  const n = rules.players;
+  const viewOf = (seat: number): PlayerView => ({
+    seat,
+    players: n,
+    role: Role.Civilian,
+    team: Team.Town,
+    day: 2,
+    phase: 'day',
+    alive: new Uint8Array(n).fill(1),
+    revealed: new Int8Array(n).fill(-1),
+    known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Town : UNKNOWN)),
+    setup: rules.roles,
+    options: rules.options,
+    silenced: false,
+    reads: new Float64Array(n),
+  });
+  function table(): { record: PublicRecord; players: Beliefs[] } {
+    const record = new PublicRecord(n);
+    const players = [0, 1, 2].map((s) => {
+      const b = new Beliefs(n, record);
+      record.deal(s);
+      b.deal();
+      b.reset(viewOf(s), profileParams('club'));
+      return b;
+    });
+    return { record, players };
+  }
+
+  it('counts an event once however many players observe it', () => {
+    const { record, players } = table();
+    const vote: GameEvent = { type: 'vote', voter: 4, target: 5, round: 0 };
+    for (const b of players) b.observe(vote);
+    expect(record.votesNow(5, 2, 0)).toBe(1);
+    expect(record.votes[4 * n + 5]).toBe(1);
+  });
+
+  it('counts a reused event object again when it carries the next event', () => {
+    const { record, players } = table();
+    const vote = { type: 'vote' as const, voter: 4, target: 5, round: 0 };
+    for (const b of players) b.observe(vote);
+    vote.voter = 6;
+    for (const b of players) b.observe(vote);
+    expect(record.votesNow(5, 2, 0)).toBe(2);
+    expect(record.votes[6 * n + 5]).toBe(1);
+  });
+});
