@@ -96,10 +96,14 @@ export class Asker {
     d.round = round;
     const pick = this.t.agents[s]!.choose(this.t.views[s]!, d);
     if (pick === NONE ? !mayPass : !(typeof pick === 'number' && this.legal[pick] === this.stamp && pick !== except)) {
-      throw new AgentError(
-        `the ${ROLES[this.t.role[s]!]!.key} agent at seat ${s} answered ${pick} to a ${CHOICE_NAMES[choice]} decision; legal: ${options.join(',')}${mayPass ? ' or -1 (none)' : ''}`,
-      );
+      throw illegalAnswer(this.t, s, pick, d);
     }
     return pick;
   }
+}
+
+/** Kept out of `askMarked` so that its small body is inlined into every ask. */
+function illegalAnswer(t: Table, s: number, pick: unknown, d: Decision): AgentError {
+  const legal = `${d.options.join(',')}${d.mayPass ? ' or -1 (none)' : ''}`;
+  return new AgentError(`the ${ROLES[t.role[s]!]!.key} agent at seat ${s} answered ${String(pick)} to a ${CHOICE_NAMES[d.choice]} decision; legal: ${legal}`);
 }

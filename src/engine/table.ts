@@ -26,6 +26,9 @@ const LAST_SHOT = 8;
 const DEATH_NOTES = 16;
 const VIGILANTE = 32;
 
+/** Four bytes of UNKNOWN as one 32-bit word, to reset the views' `known` a word at a time. */
+const UNKNOWN_WORD = ((UNKNOWN & 0xff) * 0x01010101) | 0;
+
 function featuresOf(rules: Rules): number {
   const o = rules.options;
   let f = 0;
@@ -100,6 +103,8 @@ export class Table {
   private impressionKey = 0;
   /** Every view's `known`, seat by seat in one buffer. */
   private readonly knownAll: Int8Array;
+  /** The same buffer as 32-bit words (padded to a whole word), so the per-game reset stores a quarter as often. */
+  private readonly knownWords: Int32Array;
   private readonly clock = new Clock();
   /** Asks agents to decide. */
   readonly asker: Asker;
@@ -160,7 +165,8 @@ export class Table {
     this.publicRevealed = new Int8Array(n);
     this.views = [];
     this.agentRngs = [];
-    this.knownAll = new Int8Array(n * n);
+    this.knownWords = new Int32Array(Math.ceil((n * n) / 4));
+    this.knownAll = new Int8Array(this.knownWords.buffer, 0, n * n);
     for (let s = 0; s < n; s++) {
       const known = this.knownAll.subarray(s * n, (s + 1) * n);
       this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, this.clock, known));
@@ -247,7 +253,7 @@ export class Table {
     if (f & NOTES) for (let s = 0; s < this.n; s++) this.noteUsed[s] = 0;
     if (f & LAST_SHOT) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
     if (f & DEATH_NOTES) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
-    if (f & VIGILANTE) this.vigilanteFired.fill(0);
+    if (f & VIGILANTE) for (let s = 0; s < this.n; s++) this.vigilanteFired[s] = 0;
   }
 
   private resetFouls(): void {
@@ -272,7 +278,9 @@ export class Table {
     for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = 0;
     this.listening = log !== null;
     this.speaking = false;
-    this.knownAll.fill(UNKNOWN);
+    // A loop, not fill(): TypedArray fill is a call into C++.
+    const words = this.knownWords;
+    for (let w = 0; w < words.length; w++) words[w] = UNKNOWN_WORD;
     for (let s = 0; s < this.n; s++) {
       const role = this.role[s]!;
       const team = this.teamOfRole[role]!;
