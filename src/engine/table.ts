@@ -91,6 +91,9 @@ export class Table {
   readonly agents: Agent[];
   private readonly agentRngs: Sfc32[];
   private readonly deck: Int8Array;
+  /** The deck's players per team and per role: the living counts at every deal. */
+  private readonly deckTeams = new Int16Array(3);
+  private readonly deckRoles = new Int16Array(ROLE_COUNT);
   private readonly impressionRng = new Sfc32();
   private readonly impression: Float64Array;
   /** Per seat, what its agent asked of the whispered reads this game (see Agent.readSkill). */
@@ -192,6 +195,10 @@ export class Table {
     for (let s = 0; s < n; s++) this.deathNoteTo[s] = -1;
     let i = 0;
     for (const r of ROLES) for (let k = 0; k < rules.roles[r.id]!; k++) this.deck[i++] = r.id;
+    for (const r of this.deck) {
+      this.deckRoles[r]!++;
+      this.deckTeams[this.teamOfRole[r]!]!++;
+    }
     this.asker = new Asker(this);
   }
 
@@ -274,8 +281,9 @@ export class Table {
 
   /** Teams, living counts, views and agents for the dealt roles. */
   private seatPlayers(provider: AgentProvider, log: LoggedEvent[] | null): void {
-    for (let t = 0; t < this.aliveTeam.length; t++) this.aliveTeam[t] = 0;
-    for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = 0;
+    // Every deal holds the deck's roles (fixDeal checks it), so the living counts start as the deck's.
+    for (let t = 0; t < this.aliveTeam.length; t++) this.aliveTeam[t] = this.deckTeams[t]!;
+    for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = this.deckRoles[r]!;
     this.listening = log !== null;
     this.speaking = false;
     // A loop, not fill(): TypedArray fill is a call into C++.
@@ -286,8 +294,6 @@ export class Table {
       const team = this.teamOfRole[role]!;
       this.team[s] = team;
       this.dealt[s] = role;
-      this.aliveTeam[team]!++;
-      this.aliveRole[role]!++;
       const told = ROLE_TOLD_AS[role] as Role;
       this.views[s]!.reset(told, team as Team, true);
       const agent = provider.agentFor(s, told);
@@ -427,7 +433,8 @@ export class Table {
       // Every view learns the team (SeatView.learn with an exact team is a plain store).
       const team = this.team[seat]!;
       const known = this.knownAll;
-      for (let i = seat; i < known.length; i += this.n) known[i] = team;
+      const n = this.n;
+      for (let i = seat; i < n * n; i += n) known[i] = team;
     }
     if (this.listening) {
       this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
@@ -436,11 +443,15 @@ export class Table {
     if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
   }
 
+  /** Called with aliveCount already one less: shifts the seats after `seat` down one, from the end (one pass, no search first). */
   private removeLiving(seat: number): void {
     const living = this.living;
-    let i = 0;
-    while (living[i] !== seat) i++;
-    for (; i < this.aliveCount; i++) living[i] = living[i + 1]!;
+    let carry = living[this.aliveCount]!;
+    for (let i = this.aliveCount - 1; carry !== seat; i--) {
+      const x = living[i]!;
+      living[i] = carry;
+      carry = x;
+    }
   }
 
   /** Lets a player write his death note now: the note carries what he knows at this moment. */
