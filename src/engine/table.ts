@@ -241,19 +241,10 @@ export class Table {
   }
 
   /**
-   * One pass over the seats instead of a fill per array (the tables are
-   * small and this runs every game). Arrays that only a rule feature writes
-   * are reset only under rules that have the feature.
+   * The per-seat records only some rule features write, reset only under
+   * rules that have the feature (the others are reset in `seatPlayers`).
    */
   private resetSeats(): void {
-    for (let s = 0; s < this.n; s++) {
-      this.alive[s] = 1;
-      this.living[s] = s;
-      this.publicAlive[s] = 1;
-      this.publicRevealed[s] = -1;
-      this.deathCause[s] = -1;
-      this.deathDay[s] = 0;
-    }
     const f = this.features;
     if (f & FOULS) this.resetFouls();
     if (f & ACTIONS) this.resetStreaks();
@@ -290,6 +281,13 @@ export class Table {
     const words = this.knownWords;
     for (let w = 0; w < words.length; w++) words[w] = UNKNOWN_WORD;
     for (let s = 0; s < this.n; s++) {
+      // The per-seat records every rule writes are reset here, in the one pass over the dealt seats.
+      this.alive[s] = 1;
+      this.living[s] = s;
+      this.publicAlive[s] = 1;
+      this.publicRevealed[s] = -1;
+      this.deathCause[s] = -1;
+      this.deathDay[s] = 0;
       const role = this.role[s]!;
       const team = this.teamOfRole[role]!;
       this.team[s] = team;
