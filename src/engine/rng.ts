@@ -107,6 +107,10 @@ export class Sfc32 implements Rng {
   }
 
   int(n: number): number {
-    return Math.floor(this.next() * n);
+    const u = this.nextU32();
+    // floor(u * n / 2^32) in integers for small n (the float product below is exact there, so the two agree):
+    // u's halves times n stay under 2^31, so no conversion to and from doubles on the hot path of every choice.
+    if (n <= 0x8000 && (n | 0) === n) return ((u >>> 16) * n + (((u & 0xffff) * n) >>> 16)) >>> 16;
+    return Math.floor((u / 4294967296) * n);
   }
 }
