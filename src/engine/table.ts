@@ -26,9 +26,6 @@ const LAST_SHOT = 8;
 const DEATH_NOTES = 16;
 const VIGILANTE = 32;
 
-/** Four bytes of UNKNOWN as one 32-bit word, to reset the views' `known` a word at a time. */
-const UNKNOWN_WORD = ((UNKNOWN & 0xff) * 0x01010101) | 0;
-
 function featuresOf(rules: Rules): number {
   const o = rules.options;
   let f = 0;
@@ -106,8 +103,6 @@ export class Table {
   private impressionKey = 0;
   /** Every view's `known`, seat by seat in one buffer. */
   private readonly knownAll: Int8Array;
-  /** The same buffer as 32-bit words (padded to a whole word), so the per-game reset stores a quarter as often. */
-  private readonly knownWords: Int32Array;
   private readonly clock = new Clock();
   /** Asks agents to decide. */
   readonly asker: Asker;
@@ -168,8 +163,7 @@ export class Table {
     this.publicRevealed = new Int8Array(n);
     this.views = [];
     this.agentRngs = [];
-    this.knownWords = new Int32Array(Math.ceil((n * n) / 4));
-    this.knownAll = new Int8Array(this.knownWords.buffer, 0, n * n);
+    this.knownAll = new Int8Array(n * n);
     for (let s = 0; s < n; s++) {
       const known = this.knownAll.subarray(s * n, (s + 1) * n);
       this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, this.clock, known));
@@ -277,9 +271,8 @@ export class Table {
     for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = this.deckRoles[r]!;
     this.listening = log !== null;
     this.speaking = false;
-    // A loop, not fill(): TypedArray fill is a call into C++.
-    const words = this.knownWords;
-    for (let w = 0; w < words.length; w++) words[w] = UNKNOWN_WORD;
+    // fill(), though a call into C++: resetting it a 32-bit word at a time through a second view of the buffer made the agents' reads of `known` slower (forum 48 by 9%).
+    this.knownAll.fill(UNKNOWN);
     for (let s = 0; s < this.n; s++) {
       // The per-seat records every rule writes are reset here, in the one pass over the dealt seats.
       this.alive[s] = 1;
