@@ -12,33 +12,12 @@ import { Audience, DeathCause, EndedBy, Outcome, type GameEvent, type LoggedEven
 import { shotsFor } from './options.js';
 import type { Rules } from './rules.js';
 import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
-import { Action, ROLES, ROLE_COUNT, ROLE_LEADER, ROLE_TOLD_AS, Role, Team, roleSpec } from './roles.js';
+import { ROLES, ROLE_COUNT, ROLE_LEADER, ROLE_TOLD_AS, Role, Team, roleSpec } from './roles.js';
+import { SeatRecord, seatRecordsOf } from './seatRecords.js';
 import { Clock, KNOWN_NOT_MAFIA, READ_FIRST_DAY, READ_SHARED_VARIANCE, SeatView, gaussian } from './view.js';
 
 /** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
 const IMPRESSION_STREAM = 0x40000000;
-
-/** Per-seat records only some rules write: fouls and missed votes, repeat streaks, the Commissar's note, last shots, death notes. */
-const FOULS = 1;
-const ACTIONS = 2;
-const NOTES = 4;
-const LAST_SHOT = 8;
-const DEATH_NOTES = 16;
-const VIGILANTE = 32;
-
-function featuresOf(rules: Rules): number {
-  const o = rules.options;
-  let f = 0;
-  if (o['fouls.perDayRate'] > 0 || o['fouls.perNightRate'] > 0 || o['inactivity.missRate'] > 0) f |= FOULS;
-  // Streaks are noted for every role action and for hunters; a Sergeant may become a Commissar.
-  const acting = ROLES.some((r) => rules.roles[r.id]! > 0 && r.action !== Action.None && r.action !== Action.Shoot);
-  if (acting || rules.roles[Role.Sergeant]! > 0 || o['hunt.enabled']) f |= ACTIONS;
-  if (o['commissar.note']) f |= NOTES;
-  if (o['commissar.lastShot']) f |= LAST_SHOT;
-  if (o['deathNote.enabled']) f |= DEATH_NOTES;
-  if (rules.roles[Role.Vigilante]! > 0) f |= VIGILANTE;
-  return f;
-}
 
 function clampShare(x: number): number {
   return x > 0 ? (x < 1 ? x : 1) : 0;
@@ -120,7 +99,7 @@ export class Table {
   /** Team by role under these rules (the Maniac's depends on `maniac.team`). */
   private readonly teamOfRole: Int8Array;
   private readonly revealOnDeath: boolean;
-  /** Which per-seat records these rules can write (bits below). */
+  /** Which per-seat records these rules can write (SeatRecord bits, seatRecords.ts). */
   private readonly features: number;
 
   day = 0;
@@ -185,7 +164,7 @@ export class Table {
     this.maniacIsTown = rules.options['maniac.team'] === 'town';
     this.revealOnDeath = rules.options.revealOnDeath;
     this.teamOfRole = Int8Array.from(ROLES, (r) => this.teamOf(r.id));
-    this.features = featuresOf(rules);
+    this.features = seatRecordsOf(rules);
     for (let s = 0; s < n; s++) this.deathNoteTo[s] = -1;
     let i = 0;
     for (const r of ROLES) for (let k = 0; k < rules.roles[r.id]!; k++) this.deck[i++] = r.id;
@@ -240,12 +219,12 @@ export class Table {
    */
   private resetSeats(): void {
     const f = this.features;
-    if (f & FOULS) this.resetFouls();
-    if (f & ACTIONS) this.resetStreaks();
-    if (f & NOTES) for (let s = 0; s < this.n; s++) this.noteUsed[s] = 0;
-    if (f & LAST_SHOT) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
-    if (f & DEATH_NOTES) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
-    if (f & VIGILANTE) for (let s = 0; s < this.n; s++) this.vigilanteFired[s] = 0;
+    if (f & SeatRecord.Fouls) this.resetFouls();
+    if (f & SeatRecord.Actions) this.resetStreaks();
+    if (f & SeatRecord.Notes) for (let s = 0; s < this.n; s++) this.noteUsed[s] = 0;
+    if (f & SeatRecord.LastShot) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
+    if (f & SeatRecord.DeathNotes) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
+    if (f & SeatRecord.Vigilante) for (let s = 0; s < this.n; s++) this.vigilanteFired[s] = 0;
   }
 
   private resetFouls(): void {
