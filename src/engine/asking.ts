@@ -3,7 +3,8 @@
 // Answers are checked against marks (legal[seat] === stamp), not by a
 // search: agents' answers are random, so a search mispredicts its branches.
 // A pass round the table in seat order (votes, hunts, death notes) costs
-// O(1) per ask.
+// O(1) per ask: its legal answers are the living but the asker, checked
+// against `alive` itself, so the pass marks nothing.
 
 import { AgentError, NONE, type Decision } from './agent.js';
 import { CHOICE_NAMES, type Choice } from './events.js';
@@ -24,8 +25,6 @@ export class Asker {
   private readonly decision = new MutableDecision();
   private readonly legal: Int32Array;
   private stamp = 0;
-  /** The stamp under which the living were marked for `askOthers`, or -1. */
-  private othersStamp = -1;
 
   constructor(private readonly t: Table) {
     this.lists = new TargetLists(t.n);
@@ -35,25 +34,18 @@ export class Asker {
   /** Asks seat s to choose among `options` (in seat order; usually a reusable array from `lists`). */
   ask(s: number, choice: Choice, options: number[], mayPass: boolean, round = 0): number {
     this.markLegal(options, options.length);
-    return this.askMarked(s, choice, options, mayPass, round, -1);
+    return this.askMarked(s, choice, options, mayPass, round, -1, false);
   }
 
   /** Starts a pass round the living in seat order for `askOthers`; nobody may die until it ends. */
   beginOthers(): void {
     this.lists.others.begin(this.t.living, this.t.aliveCount);
-    this.othersStamp = -1;
   }
 
   /** Asks living[i] to choose among every other living seat, during a pass begun with `beginOthers`: O(1). */
   askOthers(i: number, choice: Choice, mayPass: boolean, round = 0): number {
-    const t = this.t;
-    if (this.othersStamp !== this.stamp) {
-      // Another decision marked its own options since: mark the living again (once per such interruption).
-      this.markLegal(t.living, t.aliveCount);
-      this.othersStamp = this.stamp;
-    }
-    const s = t.living[i]!;
-    return this.askMarked(s, choice, this.lists.others.of(i), mayPass, round, s);
+    const s = this.t.living[i]!;
+    return this.askMarked(s, choice, this.lists.others.of(i), mayPass, round, s, true);
   }
 
   /**
@@ -87,19 +79,23 @@ export class Asker {
     for (let i = 0; i < k; i++) this.legal[options[i]!] = stamp;
   }
 
-  /** The legal answers are the marked seats but `except`. */
-  private askMarked(s: number, choice: Choice, options: number[], mayPass: boolean, round: number, except: number): number {
+  /** The legal answers are the marked seats but `except`; with `living`, the living seats but `except` (no marks needed). */
+  private askMarked(s: number, choice: Choice, options: number[], mayPass: boolean, round: number, except: number, living: boolean): number {
     const d = this.decision;
     d.choice = choice;
     d.options = options;
     d.mayPass = mayPass;
     d.round = round;
     const pick = this.t.agents[s]!.choose(this.t.views[s]!, d);
-    if (pick === NONE ? !mayPass : !(typeof pick === 'number' && this.legal[pick] === this.stamp && pick !== except)) {
-      throw new AgentError(
-        `the ${ROLES[this.t.role[s]!]!.key} agent at seat ${s} answered ${pick} to a ${CHOICE_NAMES[choice]} decision; legal: ${options.join(',')}${mayPass ? ' or -1 (none)' : ''}`,
-      );
+    if (pick === NONE ? !mayPass : !(typeof pick === 'number' && pick !== except && (living ? this.t.alive[pick] === 1 : this.legal[pick] === this.stamp))) {
+      throw illegalAnswer(this.t, s, pick, d);
     }
     return pick;
   }
+}
+
+/** Kept out of `askMarked` so that its small body is inlined into every ask. */
+function illegalAnswer(t: Table, s: number, pick: unknown, d: Decision): AgentError {
+  const legal = `${d.options.join(',')}${d.mayPass ? ' or -1 (none)' : ''}`;
+  return new AgentError(`the ${ROLES[t.role[s]!]!.key} agent at seat ${s} answered ${String(pick)} to a ${CHOICE_NAMES[d.choice]} decision; legal: ${legal}`);
 }

@@ -128,6 +128,13 @@ export class Ballot {
     this.candidates = new Int16Array(n);
     this.result = new VoteResult(n);
   }
+
+  /** No votes yet. A loop, not fill(): TypedArray fill is a call into C++, dearer than a dozen stores. */
+  clear(): void {
+    const tally = this.tally;
+    for (let s = 0; s < tally.length; s++) tally[s] = 0;
+    this.nobody = 0;
+  }
 }
 
 /**
@@ -145,8 +152,7 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
   r.reason = 'most-votes';
   r.draw = -1;
   const tally = b.tally;
-  tally.fill(0);
-  b.nobody = 0;
+  b.clear();
   if (t.foulsOn) addPenaltyVotes(t, tally);
   castFirstVotes(t, b);
   // A removal is an elimination: the game may end here, before any revote.
@@ -170,8 +176,7 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
       return false;
     default: {
       b.candidates.set(r.lynched.subarray(0, k));
-      tally.fill(0);
-      b.nobody = 0;
+      b.clear();
       castRevotes(t, b, k);
       k = topOf(t, b, living);
       if (k < 0) return false;

@@ -77,9 +77,12 @@ export class Night {
     for (let i = 0; i < this.hunterCount; i++) this.hunt[this.hunters[i]!] = NONE;
     this.actorCount = this.shooterCount = this.hunterCount = this.shotCount = 0;
     if (this.marksSet) {
-      this.frozen.fill(0);
-      this.healed.fill(0);
-      this.shotsStopped.fill(0);
+      // Loops, not fill(): TypedArray fill is a call into C++.
+      for (let s = 0; s < this.frozen.length; s++) {
+        this.frozen[s] = 0;
+        this.healed[s] = 0;
+        this.shotsStopped[s] = 0;
+      }
       this.marksSet = false;
     }
     for (let i = 0; i < this.doomedCount; i++) {

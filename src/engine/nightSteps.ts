@@ -48,9 +48,18 @@ function actionTable(values: Readonly<Record<number, number>>): Int8Array {
   return out;
 }
 
+/** Which of tonight's lists a step visits: with that list empty the step does nothing and is not called. */
+const Visits = { Actors: 0, Shots: 1, Hunters: 2 } as const;
+type Visits = (typeof Visits)[keyof typeof Visits];
+
 interface NightStep {
   readonly name: string;
+  readonly visits: Visits;
   run(t: Table, night: Night): void;
+}
+
+function requestsFor(night: Night, visits: Visits): number {
+  return visits === Visits.Actors ? night.actorCount : visits === Visits.Shots ? night.shotCount : night.hunterCount;
 }
 
 /** Whether tonight's actor s (still alive) acts with this action. */
@@ -170,14 +179,14 @@ function tellCheck(t: Table, night: Night, seat: number, target: number, value: 
 
 /** The night's resolution order. Checks come last so a Commissar can learn who killed his target. */
 export const NIGHT_STEPS: readonly NightStep[] = [
-  { name: 'freeze', run: resolveFreezes },
-  { name: 'heal', run: resolveHeals },
-  { name: 'mafia-shot', run: resolveMafiaShot },
-  { name: 'maniac', run: resolveManiacs },
-  { name: 'vigilante', run: resolveVigilantes },
-  { name: 'kamikaze', run: resolveKamikazes },
-  { name: 'hunt', run: resolveHunt },
-  { name: 'check', run: resolveChecks },
+  { name: 'freeze', visits: Visits.Actors, run: resolveFreezes },
+  { name: 'heal', visits: Visits.Actors, run: resolveHeals },
+  { name: 'mafia-shot', visits: Visits.Shots, run: resolveMafiaShot },
+  { name: 'maniac', visits: Visits.Actors, run: resolveManiacs },
+  { name: 'vigilante', visits: Visits.Actors, run: resolveVigilantes },
+  { name: 'kamikaze', visits: Visits.Actors, run: resolveKamikazes },
+  { name: 'hunt', visits: Visits.Hunters, run: resolveHunt },
+  { name: 'check', visits: Visits.Actors, run: resolveChecks },
 ];
 
 /** Each of tonight's shots (`mafia.shots`) in turn: the clan's requests become one target, then the attempt. */
@@ -256,7 +265,8 @@ function resolveHunt(t: Table, night: Night): void {
 
 /** Resolves the night, applies its deaths and what follows them, and reads the Commissar's note. */
 export function resolveNight(t: Table, night: Night): void {
-  for (const step of NIGHT_STEPS) step.run(t, night);
+  // A step is a call through the table (one site for eight functions, never inlined): skip those with nothing to visit.
+  for (const step of NIGHT_STEPS) if (requestsFor(night, step.visits) > 0) step.run(t, night);
   const mark = t.deathMark();
   for (let i = 0; i < night.doomedCount; i++) {
     const s = night.doomed[i]!;
@@ -267,6 +277,7 @@ export function resolveNight(t: Table, night: Night): void {
 }
 
 function readCommissarNotes(t: Table, night: Night): void {
+  if (!t.rules.options['commissar.note']) return;
   for (let i = 0; i < night.actorCount; i++) {
     const s = night.actors[i]!;
     if (!night.wantsNote[s] || t.noteUsed[s]) continue;
