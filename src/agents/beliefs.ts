@@ -10,7 +10,7 @@ import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
 import { accuserCredit, isEnemyFact, isRedFact, logit, priorLogOdds } from './odds.js';
-import { Kind, type ClaimEvent, type PublicRecord, type VoteEvent } from './record.js';
+import { Kind, type ClaimEvent, type Event, type PublicRecord, type VoteEvent } from './record.js';
 import type { Params } from './params.js';
 
 /** Log-odds treated as certainty (a hard fact). */
@@ -104,7 +104,8 @@ export class Beliefs extends Memory {
       return;
     }
     // The table's part first, once for all observers; then what is mine.
-    switch (this.record.apply(e, this)) {
+    const kind = this.record.apply(e, this);
+    switch (kind) {
       case Kind.Vote: {
         const v = e as VoteEvent;
         if (v.target !== NONE) this.onVote(v.voter, v.target);
@@ -114,45 +115,53 @@ export class Beliefs extends Memory {
         this.onClaim((e as ClaimEvent).speaker, (e as ClaimEvent).claim);
         break;
       default:
-        this.observeRare(e);
+        this.observeRare(e, kind);
         break;
     }
   }
 
-  /** Every event but votes and claims: a few per day. */
-  private observeRare(e: GameEvent): void {
-    switch (e.type) {
-      case 'phase':
-        if (e.phase !== 'night') {
+  /**
+   * Every event but votes and claims: a few per day. It switches on the
+   * record's kind, not on `e.type` again (a megamorphic load per observer).
+   */
+  private observeRare(e: GameEvent, kind: Kind): void {
+    switch (kind) {
+      case Kind.Phase:
+        if ((e as Event<'phase'>).phase !== 'night') {
           this.frozenLastNight = false;
           // A new day's whisper has changed the reads the trust is built on.
           if (this.sourceCount > 0) this.trustDirty = true;
         }
         break;
-      case 'death':
-        this.onDeath(e.seat, e.publicCause, e.revealed);
+      case Kind.Death: {
+        const d = e as Event<'death'>;
+        this.onDeath(d.seat, d.publicCause, d.revealed);
         break;
-      case 'check':
-        this.onCheck(e.target, e.black, e.killedBy);
+      }
+      case Kind.Check: {
+        const c = e as Event<'check'>;
+        this.onCheck(c.target, c.black, c.killedBy);
         break;
-      case 'commissar-known':
-        for (const s of e.seats) this.realCommissar[s] = 1;
+      }
+      case Kind.CommissarKnown:
+        for (const s of (e as Event<'commissar-known'>).seats) this.realCommissar[s] = 1;
         this.trustDirty = true;
         // The Sergeant learns the Commissar's team too: a fact for the next full sync.
         this.factsPending = true;
         break;
-      case 'frozen':
+      case Kind.Frozen:
         // The event names the Putana too; a frozen player is only told he slept, so `by` is not used.
         this.frozenLastNight = true;
         break;
-      case 'promoted':
-        if (e.seat === this.me && e.role === Role.Commissar) this.promoted = true;
+      case Kind.Promoted: {
+        const pr = e as Event<'promoted'>;
+        if (pr.seat === this.me && pr.role === Role.Commissar) this.promoted = true;
         this.trustDirty = true;
         this.syncKnown();
         break;
-      case 'commissar-note':
-      case 'death-note':
-      case 'mates':
+      }
+      // The commissar note, a death note, the clan's mates.
+      case Kind.Facts:
         this.syncKnown();
         break;
       default:
@@ -192,10 +201,12 @@ export class Beliefs extends Memory {
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
-    if (this.known[c.target] === Team.Mafia) this.blackActs[speaker]!++;
+    // An accusation, the commonest claim: its target is read once (claims come in three shapes).
+    const target = c.target;
+    if (this.known[target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
-    if (c.target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[c.target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
+    if (target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
+    else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
   }
 
   /**

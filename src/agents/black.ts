@@ -101,11 +101,11 @@ export function mafiaVote(m: Mind, d: Decision): number {
     if (leader !== NONE && (isMate(m, leader) || leader === b.me)) return NONE;
   }
   const blend = m.p['mafia.blend']!;
-  const day = m.view.day;
+  const tally = b.tallyNow(m.view.day, d.round);
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = isMate(m, s) ? NEVER : blend * b.votesNow(s, day, d.round) + 0.3 * danger(m, s);
+    m.scores[s] = isMate(m, s) ? NEVER : blend * (tally === null ? 0 : tally[s]!) + 0.3 * danger(m, s);
   }
   return bestOption(m, d, m.p['noise']!);
 }

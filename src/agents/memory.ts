@@ -136,6 +136,11 @@ export class Memory {
     return this.record.passesNow(day, round);
   }
 
+  /** The tally of this day's vote of this round, or null before its first vote (see PublicRecord.tallyNow). */
+  tallyNow(day: number, round: number): Int16Array | null {
+    return this.record.tallyNow(day, round);
+  }
+
   /** Votes seat s has received so far in this day's vote of this round. */
   votesNow(s: number, day: number, round: number): number {
     return this.record.votesNow(s, day, round);

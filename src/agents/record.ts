@@ -25,7 +25,7 @@ import { Team } from '../engine/roles.js';
 export const Kind = { Vote: 0, Claim: 1, Phase: 2, Death: 3, Check: 4, CommissarKnown: 5, Frozen: 6, Promoted: 7, Facts: 8, Other: 9 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
-type Event<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+export type Event<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 export type VoteEvent = Event<'vote'>;
 export type ClaimEvent = Event<'claim'>;
 
@@ -237,6 +237,11 @@ export class PublicRecord {
   /** Votes for nobody so far in this day's vote of this round. */
   passesNow(day: number, round: number): number {
     return this.voteDay === day && this.voteRound === round ? this.passesToday : 0;
+  }
+
+  /** The tally of this day's vote of this round (votes by seat), or null before its first vote: one check per decision. */
+  tallyNow(day: number, round: number): Int16Array | null {
+    return this.voteDay === day && this.voteRound === round ? this.today : null;
   }
 
   /** Votes seat s has received so far in this day's vote of this round. */

@@ -115,10 +115,14 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
   const view = m.view;
   if (st.lastAccuseDay === view.day) return;
   b.refreshTrust();
+  // The loop's fixed loads held in locals: this scan is the main caller of enemy() in a big game.
+  const me = b.me;
+  const n = b.n;
+  const alive = view.alive;
   let best = -1;
   let bestX = -Infinity;
-  for (let s = 0; s < b.n; s++) {
-    if (s === b.me || !view.alive[s]) continue;
+  for (let s = 0; s < n; s++) {
+    if (s === me || !alive[s]) continue;
     const x = b.enemy(s);
     if (x > bestX) {
       bestX = x;

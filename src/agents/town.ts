@@ -7,26 +7,39 @@ import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Verdict } from './beliefs.js';
 import { isEnemyFact, sigmoid } from './odds.js';
-import { NEVER, bestOption, type Mind } from './mind.js';
+import { NEVER, bestOption, tasted, type Mind } from './mind.js';
 
 /** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
 const HUNT_SOURCE_TRUST = 0.6;
+
+/** No seat (not even NONE): the hunt has not looked up the vote's leader yet. */
+const NOT_LOOKED_UP = -2;
 
 /** A Town voter: the most likely enemy, pulled toward the table's leading candidates. */
 export function townVote(m: Mind, d: Decision): number {
   const b = m.b;
   b.refreshTrust();
   const wagon = m.p['bandwagon']!;
-  const day = m.view.day;
+  // The vote's tally is looked up once, not once per option.
+  const tally = b.tallyNow(m.view.day, d.round);
+  const noise = m.p['noise']!;
   const opts = d.options;
+  // bestOption fused into the scoring loop (one pass, the same draws in the same order).
+  let pick = NONE;
+  let top = -Infinity;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = b.enemy(s) + wagon * b.votesNow(s, day, d.round);
+    const base = b.enemy(s) + wagon * (tally === null ? 0 : tally[s]!);
+    m.scores[s] = base;
+    const score = tasted(m, base, noise);
+    if (score > top) {
+      top = score;
+      pick = s;
+    }
   }
-  const pick = bestOption(m, d, m.p['noise']!);
   if (!d.mayPass) return pick;
   const pass = b.prior + m.p['vote.passBias']! + wagon * b.passesNow(m.view.day, d.round);
-  return pick === NONE || pass + m.p['noise']! * m.rng.next() > m.scores[pick]! + m.p['noise']! * 0.5 ? NONE : pick;
+  return pick === NONE || pass + noise * m.rng.next() > m.scores[pick]! + noise * 0.5 ? NONE : pick;
 }
 
 /** The Commissar checks the most suspicious player he knows nothing certain about. */
@@ -138,23 +151,25 @@ export function hunt(m: Mind, d: Decision): number {
   const known = view.known;
   const lonerInPlay = view.options['maniac.team'] === 'loner' && view.setup[Role.Maniac]! > 0;
   const maniacDies = view.options['hunt.onManiac'] === 'target-dies';
-  const leader = b.voteLeader(view.day);
+  // The vote's leader is looked up (a pass over every seat) only for a seat worth a hunt: most hunts find none.
+  let leader = NOT_LOOKED_UP;
   let best = NONE;
   let bestP = 0;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    if (s === leader) continue;
     const k = known[s]!;
     if (k === Team.Maniac && !maniacDies) continue;
     if (k === Team.Town || k === KNOWN_NOT_MAFIA) continue;
+    // Without a hard fact, only a credible "Black" result makes a hunt worth a life: reads and a
+    // contested claim are not enough, and an unproven enemy may be the loner Maniac.
+    const source = k === Team.Mafia ? 1 : b.blackResultTrust(s);
+    if (k !== Team.Mafia && (source < HUNT_SOURCE_TRUST || b.claimRole[s] === Role.Commissar || b.claimRole[s] === Role.Sergeant)) continue;
+    if (leader === NOT_LOOKED_UP) leader = b.voteLeader(view.day);
+    if (s === leader) continue;
     let pm: number;
     if (k === Team.Mafia) pm = 1;
     else {
-      // Without a hard fact, only a credible "Black" result makes a hunt worth a life: reads and a
-      // contested claim are not enough, and an unproven enemy may be the loner Maniac.
-      const source = b.blackResultTrust(s);
-      if (source < HUNT_SOURCE_TRUST || b.claimRole[s] === Role.Commissar || b.claimRole[s] === Role.Sergeant) continue;
       pm = sigmoid(b.enemy(s));
       if (lonerInPlay && source < 0.5) pm *= 0.8;
     }

@@ -65,6 +65,12 @@ describe('hunting', () => {
     expect(pick).not.toBe(9);
   });
 
+  it('leaves the vote leader to the lynch and hunts the next known Mafia', () => {
+    const m = mindWith([], { 5: Team.Mafia, 6: Team.Mafia });
+    m.b.observe({ type: 'vote', voter: 2, target: 5, round: 0 });
+    expect(hunt(m, huntDecision())).toBe(6);
+  });
+
   it('never hunts a known loner Maniac when a hunt on him kills the hunter', () => {
     const m = mindWith([], { 4: Team.Maniac });
     expect(hunt(m, huntDecision())).toBe(NONE);

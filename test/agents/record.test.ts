@@ -110,6 +110,17 @@ describe('applying an event once', () => {
     expect(record.votes[4 * n + 5]).toBe(1);
   });
 
+  it('hands out the tally of the vote under way only (the same counts as votesNow)', () => {
+    const { record, players } = table();
+    expect(record.tallyNow(2, 0)).toBeNull();
+    const vote: GameEvent = { type: 'vote', voter: 4, target: 5, round: 0 };
+    for (const b of players) b.observe(vote);
+    expect(record.tallyNow(2, 0)?.[5]).toBe(record.votesNow(5, 2, 0));
+    expect(record.tallyNow(2, 0)?.[5]).toBe(1);
+    expect(record.tallyNow(2, 1)).toBeNull();
+    expect(record.tallyNow(3, 0)).toBeNull();
+  });
+
   it('counts a reused event object again when it carries the next event', () => {
     const { record, players } = table();
     const vote = { type: 'vote' as const, voter: 4, target: 5, round: 0 };
