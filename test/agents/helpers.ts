@@ -2,7 +2,7 @@
 // agents text, and read requests, claims and deaths out of the log.
 
 import { createProvider, parseAgents } from '../../src/agents/index.js';
-import type { AgentProvider } from '../../src/engine/agent.js';
+import { UNKNOWN, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
 import { Choice, type GameEvent, type LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
 import { Role, Team, roleSpec } from '../../src/engine/roles.js';
@@ -63,3 +63,27 @@ export function requests(p: Played, choice: Choice): { day: number; seat: number
   }
   return out;
 }
+
+/**
+ * A Civilian's view at seat `seat` of a table where everyone lives, for tests
+ * that drive beliefs or policies by hand: `known` adds hard facts, `reads` the whispered reads.
+ */
+export function civilianView(rules: Rules, seat: number, phase: PlayerView['phase'], known: Record<number, number> = {}, reads: number[] = []): PlayerView {
+  const n = rules.players;
+  return {
+    seat,
+    players: n,
+    role: Role.Civilian,
+    team: Team.Town,
+    day: 2,
+    phase,
+    alive: new Uint8Array(n).fill(1),
+    revealed: new Int8Array(n).fill(-1),
+    known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Town : (known[s] ?? UNKNOWN))),
+    setup: rules.roles,
+    options: rules.options,
+    silenced: false,
+    reads: Float64Array.from({ length: n }, (_, s) => reads[s] ?? 0),
+  };
+}
+

@@ -6,31 +6,18 @@ import { Beliefs } from '../../src/agents/beliefs.js';
 import type { Mind } from '../../src/agents/mind.js';
 import { profileParams } from '../../src/agents/params.js';
 import { hunt, townVote } from '../../src/agents/town.js';
-import { NONE, UNKNOWN, type Decision, type PlayerView } from '../../src/engine/agent.js';
+import { NONE, type Decision } from '../../src/engine/agent.js';
 import { Choice } from '../../src/engine/events.js';
 import { Sfc32 } from '../../src/engine/rng.js';
 import { Role, Team } from '../../src/engine/roles.js';
 import { resolveRules } from '../../src/engine/rules.js';
+import { civilianView } from './helpers.js';
 
 const rules = resolveRules('forum');
 const n = rules.players;
 
 function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
-  const view: PlayerView = {
-    seat: 0,
-    players: n,
-    role: Role.Civilian,
-    team: Team.Town,
-    day: 2,
-    phase: 'turn',
-    alive: new Uint8Array(n).fill(1),
-    revealed: new Int8Array(n).fill(-1),
-    known: Int8Array.from({ length: n }, (_, s) => (s === 0 ? Team.Town : (known[s] ?? UNKNOWN))),
-    setup: rules.roles,
-    options: rules.options,
-    silenced: false,
-    reads: Float64Array.from({ length: n }, (_, s) => reads[s] ?? 0),
-  };
+  const view = civilianView(rules, 0, 'turn', known, reads);
   const p = profileParams('club');
   const b = new Beliefs(n);
   b.deal();

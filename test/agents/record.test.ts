@@ -13,11 +13,12 @@ import { HeuristicAgent, wantsReads } from '../../src/agents/heuristic.js';
 import { profileParams, type SkillProfile } from '../../src/agents/params.js';
 import { RandomAgent } from '../../src/agents/random.js';
 import { PublicRecord } from '../../src/agents/record.js';
-import { UNKNOWN, type Agent, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
+import type { Agent, AgentProvider, PlayerView } from '../../src/engine/agent.js';
 import type { GameEvent, LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
 import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
+import { civilianView } from './helpers.js';
 
 /** Heuristic players built alone, so each keeps a public record of his own; `only`: the other roles play at random. */
 function ownRecords(rules: Rules, profile: SkillProfile, only?: Role): AgentProvider {
@@ -75,21 +76,7 @@ describe('the shared public record', () => {
 describe('applying an event once', () => {
   const rules = resolveRules('club');
   const n = rules.players;
-  const viewOf = (seat: number): PlayerView => ({
-    seat,
-    players: n,
-    role: Role.Civilian,
-    team: Team.Town,
-    day: 2,
-    phase: 'day',
-    alive: new Uint8Array(n).fill(1),
-    revealed: new Int8Array(n).fill(-1),
-    known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Town : UNKNOWN)),
-    setup: rules.roles,
-    options: rules.options,
-    silenced: false,
-    reads: new Float64Array(n),
-  });
+  const viewOf = (seat: number): PlayerView => civilianView(rules, seat, 'day');
   function table(): { record: PublicRecord; players: Beliefs[] } {
     const record = new PublicRecord(n);
     const players = [0, 1, 2].map((s) => {
