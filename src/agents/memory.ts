@@ -141,11 +141,6 @@ export class Memory {
     return this.record.tallyNow(day, round);
   }
 
-  /** Votes seat s has received so far in this day's vote of this round. */
-  votesNow(s: number, day: number, round: number): number {
-    return this.record.votesNow(s, day, round);
-  }
-
   /** Votes seat s received at the last vote finished before today's. */
   lastVoteOf(s: number, day: number): number {
     return this.record.lastVoteOf(s, day);

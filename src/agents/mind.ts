@@ -31,18 +31,14 @@ export function bestOption(m: Mind, d: Decision, noise: number): number {
   let bestScore = -Infinity;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    const score = tasted(m, m.scores[s]!, noise);
+    const base = m.scores[s]!;
+    const score = base <= NEVER ? base : base + (noise > 0 ? noise * m.rng.next() : 0);
     if (score > bestScore) {
       bestScore = score;
       best = s;
     }
   }
   return best;
-}
-
-/** A score plus the option's random taste, `noise * U(0,1)` (no draw for a NEVER option or without noise). */
-export function tasted(m: Mind, base: number, noise: number): number {
-  return base <= NEVER ? base : base + (noise > 0 ? noise * m.rng.next() : 0);
 }
 
 /** Whether seat s is among the decision's options. */

@@ -108,9 +108,8 @@ export class PublicRecord {
   private last: GameEvent | null = null;
   private lastKind: Kind = Kind.Other;
   private stamp = 0;
-  /** Storage of the arrays cleared per game: votes, accuse, today, lastVotes, actorCount; results. */
+  /** Storage of the 16-bit arrays cleared per game: votes, accuse, today, lastVotes, actorCount. */
   private readonly zeros16: Int16Array;
-  private readonly zeros8: Int8Array;
 
   constructor(n: number) {
     this.n = n;
@@ -124,8 +123,7 @@ export class PublicRecord {
     this.lastVotes = next16();
     this.actorCount = next16();
     this.actors = new Int16Array(n * n);
-    this.zeros8 = new Int8Array(n * n);
-    this.results = this.zeros8;
+    this.results = new Int8Array(n * n);
     this.claimRole = new Int8Array(n);
     this.dealt = new Uint8Array(n);
     this.blackActs = new Int16Array(n);
@@ -144,7 +142,7 @@ export class PublicRecord {
   /** Clears the record for a new game. */
   clear(): void {
     this.zeros16.fill(0);
-    this.zeros8.fill(0);
+    this.results.fill(0);
     this.claimRole.fill(-1);
     this.voteDay = -1;
     this.voteRound = -1;

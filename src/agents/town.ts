@@ -7,7 +7,7 @@ import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Verdict } from './beliefs.js';
 import { isEnemyFact, sigmoid } from './odds.js';
-import { NEVER, bestOption, tasted, type Mind } from './mind.js';
+import { NEVER, bestOption, type Mind } from './mind.js';
 
 /** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
 const HUNT_SOURCE_TRUST = 0.6;
@@ -24,19 +24,11 @@ export function townVote(m: Mind, d: Decision): number {
   const tally = b.tallyNow(m.view.day, d.round);
   const noise = m.p['noise']!;
   const opts = d.options;
-  // bestOption fused into the scoring loop (one pass, the same draws in the same order).
-  let pick = NONE;
-  let top = -Infinity;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    const base = b.enemy(s) + wagon * (tally === null ? 0 : tally[s]!);
-    m.scores[s] = base;
-    const score = tasted(m, base, noise);
-    if (score > top) {
-      top = score;
-      pick = s;
-    }
+    m.scores[s] = b.enemy(s) + wagon * (tally === null ? 0 : tally[s]!);
   }
+  const pick = bestOption(m, d, noise);
   if (!d.mayPass) return pick;
   const pass = b.prior + m.p['vote.passBias']! + wagon * b.passesNow(m.view.day, d.round);
   return pick === NONE || pass + noise * m.rng.next() > m.scores[pick]! + noise * 0.5 ? NONE : pick;
