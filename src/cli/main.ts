@@ -5,6 +5,7 @@
 
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { toolVersion } from '../sim/version.js';
 import { EXIT_USAGE, describeParseFailure, exitWithError } from './errors.js';
 
 interface Command {
@@ -58,5 +59,6 @@ await cli
     process.exit(EXIT_USAGE);
   })
   .help()
-  .version()
+  // The version every output records; yargs' own guess reads the package.json above its install, the user's project when installed.
+  .version(toolVersion())
   .parseAsync();

@@ -95,6 +95,12 @@ export const used: [Agent, Promise<RunResult>, StudySummary | null] = [agent, ru
     expect(stdout).toMatch(/^game 0 with seat 1 always choosing the first seat: (town|mafia|maniac|draw|timeout)$/m);
   });
 
+  it("the installed command reports the package's own version, not the version of the project it is installed in", async () => {
+    const { stdout } = await node([join(dir, 'node_modules', 'mafia-sim', 'dist', 'src', 'cli', 'main.js'), '--version'], dir);
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(stdout.trim()).toBe(version);
+  });
+
   it('the README shows the example file as it is', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### From code'));
