@@ -213,7 +213,7 @@ function interruptOnSignal(): { signal: AbortSignal; release: () => void } {
 
 export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
-  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
+  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
   const paramsText = once('--params', a.params);
   if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireThreshold');
   const rulesArg = once('--rules', a.rules);

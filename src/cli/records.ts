@@ -40,7 +40,7 @@ function withRecords<T>(y: Argv<T>) {
 
 function readRecords(a: StatsArgs): LoadedRecord[] {
   const given: unknown = a.records;
-  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
+  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
   if (Array.isArray(given)) throw new UsageError('--records', `given ${given.length} times; give one folder (it is read recursively)`);
   return loadRecords(String(given));
 }

@@ -2,7 +2,8 @@
 // `--set` into resolved Rules. Rules files are JSON or YAML (nested option
 // mappings allowed); a YAML mistake is reported at the line that holds it. A
 // relative FILE is read from the working directory, else from the package's
-// own folder, so the shipped `rules/*.yaml` load by the same name from anywhere.
+// own folder (`shippedPath`), so the shipped `rules/*.yaml` (and, through the
+// same function, `experiments/*.yaml`) load by the same name from anywhere.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -26,7 +27,7 @@ export function loadRulesDoc(arg: string): RulesDoc {
   if (isPresetName(arg)) return { preset: arg };
   let text: string;
   try {
-    text = readFileSync(rulesPath(arg), 'utf8');
+    text = readFileSync(shippedPath(arg), 'utf8');
   } catch {
     throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
   }
@@ -62,8 +63,8 @@ export function flattenOptions(options: Record<string, unknown>, prefix = ''): R
   return out;
 }
 
-/** The file a rules argument names: as given if it exists (relative to the working directory), else the package's own copy. */
-export function rulesPath(arg: string): string {
+/** The file a rules or experiment argument names: as given if it exists (relative to the working directory), else the package's own copy. */
+export function shippedPath(arg: string): string {
   if (isAbsolute(arg) || existsSync(arg)) return arg;
   const shipped = join(packageRoot(), arg);
   return existsSync(shipped) ? shipped : arg;
