@@ -12,6 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { PRESET_NAMES, isPresetName } from '../engine/presets.js';
 import { didYouMean } from '../engine/spelling.js';
 import { resolveRules, type Rules, type RulesDoc } from '../engine/rules.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 import { UsageError } from './errors.js';
 
 export interface RulesArgs {
@@ -41,8 +42,21 @@ export function loadRulesDoc(arg: string): RulesDoc {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     throw new UsageError('--rules', `${arg} must hold a mapping with keys preset, players, mafia, roles, options`);
   }
-  const d = doc as RulesDoc;
+  const d = withoutOutputFields(arg, doc as RulesDoc & { schemaVersion?: unknown; hash?: unknown });
   return d.options && typeof d.options === 'object' && !Array.isArray(d.options) ? { ...d, options: flattenOptions(d.options) } : d;
+}
+
+/**
+ * A file saved from `rules --json` loads back: its `schemaVersion` is checked
+ * and its `hash` dropped (the rules' hash is recomputed, so an edited file
+ * needs no new one).
+ */
+function withoutOutputFields(arg: string, doc: RulesDoc & { schemaVersion?: unknown; hash?: unknown }): RulesDoc {
+  const { schemaVersion, hash: _hash, ...rest } = doc;
+  if (schemaVersion !== undefined && schemaVersion !== SCHEMA_VERSIONS.rules) {
+    throw new UsageError('schemaVersion', `${arg} holds ${JSON.stringify(schemaVersion)}, not the version of \`rules --json\` this mafia-sim reads (${SCHEMA_VERSIONS.rules}); remove the field`);
+  }
+  return rest;
 }
 
 /**

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** What is read: the sources, tests, benchmarks, recipes and documents (the seed texts and images are not prose of ours). */
-const SCANNED = ['src', 'test', 'bench', 'examples', 'deploy', 'docs', 'rules', 'experiments', '.ci', 'README.md', 'BENCHMARKS.md', 'data/README.md', 'vitest.config.ts', 'package.json'];
+const SCANNED = ['src', 'test', 'bench', 'scripts', 'examples', 'deploy', 'docs', 'rules', 'experiments', '.ci', 'README.md', 'BENCHMARKS.md', 'data/README.md', 'vitest.config.ts', 'package.json'];
 const SKIPPED = [join('docs', 'seeds'), join('docs', 'img'), join('test', 'golden')];
 const TEXT = /\.(ts|mjs|js|md|yaml|yml|json|sh|sbatch|txt)$|(^|[/\\])(Dockerfile|run)$/;
 
