@@ -21,8 +21,10 @@ import { progressBar } from '../sim/progress.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
 import { RecordRunner, SimulationAborted } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
+import type { CalibrateJson, CalibrateRow } from './outputs.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
 
 export const DEFAULT_CALIBRATE_GAMES = 4000;
@@ -187,7 +189,7 @@ function loadWith(plan: ProfilePlan, spec: AgentSpec, rules: Rules, file: string
   return `${spec.canonical},${plan.scope}=${file}`;
 }
 
-function rowsJSON(rows: readonly MomentRow[]): Record<string, unknown> {
+function rowsJSON(rows: readonly MomentRow[]): Record<string, CalibrateRow> {
   const side = (s: MomentRow['records']) => ({ k: s.k, n: s.n, rate: s.rate });
   return Object.fromEntries(rows.map((r) => [r.name, { records: side(r.records), sim: side(r.sim), z: r.z }]));
 }
@@ -213,7 +215,7 @@ function interruptOnSignal(): { signal: AbortSignal; release: () => void } {
 
 export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
-  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
+  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
   const paramsText = once('--params', a.params);
   if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireThreshold');
   const rulesArg = once('--rules', a.rules);
@@ -297,7 +299,8 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   }
   const describe = (path: string, l: readonly LoadedRecord[]) => `${path}: ${l.length} games (${l.filter((r) => r.record.complete).length} complete)`;
   if (a.json) {
-    const out = {
+    const out: CalibrateJson = {
+      schemaVersion: SCHEMA_VERSIONS.calibrate,
       records: { source: recordsPath, games: recs.loaded.length },
       rules: { preset: rules.preset, players: rules.players, hash: rules.hash },
       baseAgents: agents,
@@ -309,7 +312,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
       search: { rounds: fit.rounds.length, evaluations: fit.evaluations, games: fit.evaluations * games, stoppedBy: fit.stoppedBy },
       agents: fitted,
       fit: rowsJSON(fit.rows),
-      holdout: holdout && holdoutRows ? { source: holdoutPath, games: holdout.loaded.length, objective: objective(holdoutRows), fit: rowsJSON(holdoutRows) } : null,
+      holdout: holdout && holdoutRows && holdoutPath !== undefined ? { source: holdoutPath, games: holdout.loaded.length, objective: objective(holdoutRows), fit: rowsJSON(holdoutRows) } : null,
       profile,
     };
     process.stdout.write(JSON.stringify(out) + '\n');

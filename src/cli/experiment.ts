@@ -15,7 +15,7 @@ import { checkModels, parseAcross, PLAYER_MODEL_SET_NAMES, type PlayerModel } fr
 import { executeAcross } from './across.js';
 import { asUsageError, parsePrecision, resolveSetup, wholeNumber, type Setup } from './common.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { describeYamlError } from './rulesSource.js';
+import { describeYamlError, shippedPath } from './rulesSource.js';
 import { didYouMean } from '../engine/spelling.js';
 import { BALANCE_EXPERIMENT_COMMANDS, GAMES_FLAG, experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './experimentBalance.js';
 import { DEFAULT_PRECISION_CAP, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
@@ -130,7 +130,7 @@ export function readExperimentDoc(file: string): Record<string, unknown> {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new UsageError('experiment', `cannot read ${JSON.stringify(file)}; give the path of a .yaml file (see experiments/)`);
+    throw new UsageError('experiment', `cannot read ${JSON.stringify(file)}; give the path of a .yaml file, here or among the shipped experiments/ files (e.g. experiments/club-house-rules.yaml)`);
   }
   let doc: unknown;
   try {
@@ -290,17 +290,19 @@ export const experimentCommand = {
       .option('games', { type: 'string', describe: "games (default: the file's): per variant for run, compare and sweep; per setup for roles and tune (training games); the budget over all candidates for balance; the cap for fair, which stops as soon as it decides" })
       .option('seed', { type: 'string', describe: 'master seed (default: the file\'s seed)' }),
   handler: guarded(async (a: ExperimentArgs) => {
-    const doc = readExperimentDoc(a.file);
-    checkCommon(a.file, doc);
+    // Like a rules file: from the working directory, else the package's own experiments/ (so the shipped studies run from an installed copy).
+    const file = shippedPath(a.file);
+    const doc = readExperimentDoc(file);
+    checkCommon(file, doc);
     if (isBalanceExperiment(doc)) {
       const fromFlags = new Map([['--seed', '--seed'], ['--threads', '--threads'], ['--out', '--out'], ['--title', '--title']]);
       if (a.games !== undefined) fromFlags.set(GAMES_FLAG[doc.command], '--games');
       if (a.games !== undefined) wholeNumber('--games', a.games, 1);
       if (a.games !== undefined && doc.command === 'fair') process.stderr.write(`mafia-sim: --games ${a.games} caps the fair test (its maxGames): it stops as soon as it decides, or undecided at the cap\n`);
       if (a.precision !== undefined) throw new UsageError('--precision', `a ${doc.command} experiment sets its own stopping rule; leave --precision out`);
-      return runBalanceExperiment(a.file, doc, experimentOverrideFlags(doc.command, a), fromFlags);
+      return runBalanceExperiment(file, doc, experimentOverrideFlags(doc.command, a), fromFlags);
     }
-    const x = validateExperiment(a.file, doc);
+    const x = validateExperiment(file, doc);
     const overrides: ExperimentOverrides = {
       ...(a.games !== undefined ? { games: wholeNumber('--games', a.games, 1) } : {}),
       ...(a.seed !== undefined ? { seed: wholeNumber('--seed', a.seed, 0) } : {}),
@@ -309,9 +311,9 @@ export const experimentCommand = {
     };
     const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json');
     const command = reproduceCommand(args);
-    const models = experimentModels(a.file, x);
+    const models = experimentModels(file, x);
     const titled = (plan: StudyPlan): StudyPlan => (a.title ? { ...plan, title: a.title } : plan);
-    if (models) return executeAcross(models.map((model) => ({ model, plan: titled(planExperiment(a.file, { ...x, agents: model.agents }, command, overrides)) })), a);
-    await executeStudy(titled(planExperiment(a.file, x, command, overrides)), a);
+    if (models) return executeAcross(models.map((model) => ({ model, plan: titled(planExperiment(file, { ...x, agents: model.agents }, command, overrides)) })), a);
+    await executeStudy(titled(planExperiment(file, x, command, overrides)), a);
   }),
 };

@@ -7,6 +7,8 @@ import type { Argv } from 'yargs';
 import { PARAM_SPECS, PROFILES } from '../agents/index.js';
 import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
+import type { PlayersJson, PlayersListJson } from './outputs.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 
 /** The profiles that are columns of the parameter table (`random` has no parameters). */
 const SKILL_PROFILES = PROFILES.filter((p) => p !== 'random');
@@ -26,7 +28,8 @@ export const playersCommand = {
 function listParams(json: boolean): string {
   if (json) {
     const rows = PARAM_SPECS.map((s) => ({ key: s.key, meaning: s.doc, min: s.min, max: s.max, values: Object.fromEntries(SKILL_PROFILES.map((p, i) => [p, s.values[i]])) }));
-    return JSON.stringify({ profiles: SKILL_PROFILES, params: rows }) + '\n';
+    const out: PlayersListJson = { schemaVersion: SCHEMA_VERSIONS['players-list'], profiles: SKILL_PROFILES, params: rows };
+    return JSON.stringify(out) + '\n';
   }
   const rows = PARAM_SPECS.map((s) => [s.key, ...s.values.map(String), `${s.min}..${s.max}`, s.doc]);
   return [
@@ -40,7 +43,7 @@ function listParams(json: boolean): string {
 function showPlayers(a: AgentArgs, json: boolean): string {
   const spec = agentsFromArgs(a);
   const scopes = [...spec.assignments].map(([scope, x]) => ({ scope, plays: x.kind === 'profile' ? x.profile : `module ${x.path}` }));
-  if (json) return JSON.stringify({ agents: spec.canonical, base: spec.base, scopes, params: spec.params }) + '\n';
+  if (json) return JSON.stringify({ schemaVersion: SCHEMA_VERSIONS.players, agents: spec.canonical, base: spec.base, scopes, params: spec.params } satisfies PlayersJson) + '\n';
   const lines = [`agents ${spec.canonical}`, `everyone plays ${spec.base}${scopes.length > 0 ? ', except:' : ''}`, ...scopes.map((s) => `  ${s.scope}: ${s.plays}`)];
   if (spec.params.length > 0) {
     lines.push('', alignedTable(['scope', 'parameter', 'value'], spec.params.map((o) => [o.scope || 'everyone', o.key, String(o.value)])).trimEnd());

@@ -9,6 +9,8 @@ import { compareRows, compareText, statsText } from '../report/records/text.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
 import { simulateRecords } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
+import type { RecordsCompareJson, RecordsStatsJson } from './outputs.js';
 import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
 import { UsageError, guarded } from './errors.js';
@@ -40,7 +42,7 @@ function withRecords<T>(y: Argv<T>) {
 
 function readRecords(a: StatsArgs): LoadedRecord[] {
   const given: unknown = a.records;
-  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
+  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
   if (Array.isArray(given)) throw new UsageError('--records', `given ${given.length} times; give one folder (it is read recursively)`);
   return loadRecords(String(given));
 }
@@ -57,7 +59,7 @@ function describeSet(path: string, loaded: readonly LoadedRecord[]): string {
 export async function recordsStatsMain(a: StatsArgs): Promise<void> {
   const loaded = readRecords(a);
   const s = recordStatistics(loaded);
-  if (a.json) process.stdout.write(JSON.stringify(s) + '\n');
+  if (a.json) process.stdout.write(JSON.stringify({ schemaVersion: SCHEMA_VERSIONS['records-stats'], ...s } satisfies RecordsStatsJson) + '\n');
   else process.stdout.write(statsText(`Records ${describeSet(a.records!, loaded)}`, s));
 }
 
@@ -85,7 +87,7 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
     }),
   );
   const rows = compareRows(records, sim);
-  const json = { records, sim };
+  const json: RecordsCompareJson = { schemaVersion: SCHEMA_VERSIONS['records-compare'], records, sim };
   const title = `Records against ${rules.preset} rules (${rules.players} players), agents ${agents}`;
   const command = reproduceLine(seed, { '--games': games });
   const { writeCompareReport } = await import('../report/records/page.js'); // loads vega only when a report is written

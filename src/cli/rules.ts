@@ -8,7 +8,9 @@ import { PRESETS, PRESET_NAMES, roleWord } from '../engine/presets.js';
 import { resolveRules, roleCounts, type Rules } from '../engine/rules.js';
 import { alignedTable, withRules } from './common.js';
 import { guarded } from './errors.js';
+import type { RulesJson, RulesListJson } from './outputs.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 
 type RulesCommandArgs = Omit<RulesArgs, 'rules'> & { rules?: string; list: boolean; json: boolean };
 
@@ -20,14 +22,20 @@ export const rulesCommand = {
       // No default here: `--list` alone lists every preset; with --rules (or --players, --mafia, --set) only that setup.
       .option('rules', { type: 'string', default: undefined, requiresArg: true, describe: 'club (default), forum, classic, or a rules file (JSON or YAML)' })
       .option('list', { type: 'boolean', default: false, describe: "list every option with its meaning and each preset's value (with --rules/--set: that setup's value)" })
-      .option('json', { type: 'boolean', default: false, describe: 'print the canonical rules (with --list: the option table) as JSON' }),
+      .option('json', { type: 'boolean', default: false, describe: 'print the canonical rules with their hash (with --list: the option table) as JSON; the object loads back as a rules file' }),
   handler: guarded((a: RulesCommandArgs) => {
     const setup = { ...a, rules: a.rules ?? 'club' };
     const chosen = a.rules !== undefined || a.players !== undefined || a.mafia !== undefined || (a.set ?? []).length > 0;
     const columns: [string, Rules][] = a.list && !chosen ? PRESET_NAMES.map((p) => [p, resolveRules(p)]) : [[a.rules ?? 'club', loadRules(setup)]];
-    process.stdout.write(a.list ? (a.json ? listJson(columns) : listText(columns)) : a.json ? columns[0]![1].canonical + '\n' : showRules(columns[0]![1]));
+    process.stdout.write(a.list ? (a.json ? listJson(columns) : listText(columns)) : a.json ? rulesJson(columns[0]![1]) : showRules(columns[0]![1]));
   }),
 };
+
+/** The canonical rules (their hash is the canonical string's) with the version and the hash in front. */
+function rulesJson(rules: Rules): string {
+  const out: RulesJson = { schemaVersion: SCHEMA_VERSIONS.rules, preset: rules.preset, hash: rules.hash, ...(JSON.parse(rules.canonical) as Pick<RulesJson, 'players' | 'roles' | 'options'>) };
+  return JSON.stringify(out) + '\n';
+}
 
 function optionValue(rules: Rules, key: string): OptionValue {
   return (rules.options as unknown as Record<string, OptionValue>)[key]!;
@@ -42,7 +50,8 @@ function listText(columns: readonly [string, Rules][]): string {
 function listJson(columns: readonly [string, Rules][]): string {
   const options = OPTION_SPECS.map((o) => ({ key: o.key, allowed: describeAllowed(o), meaning: o.doc, values: Object.fromEntries(columns.map(([name, r]) => [name, optionValue(r, o.key)])) }));
   const setups = Object.fromEntries(columns.map(([name, r]) => [name, { players: r.players, roles: roleCounts(r), hash: r.hash }]));
-  return JSON.stringify({ options, setups }) + '\n';
+  const out: RulesListJson = { schemaVersion: SCHEMA_VERSIONS['rules-list'], options, setups };
+  return JSON.stringify(out) + '\n';
 }
 
 function roleText(rules: Rules): string {

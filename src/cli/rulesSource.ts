@@ -2,7 +2,8 @@
 // `--set` into resolved Rules. Rules files are JSON or YAML (nested option
 // mappings allowed); a YAML mistake is reported at the line that holds it. A
 // relative FILE is read from the working directory, else from the package's
-// own folder, so the shipped `rules/*.yaml` load by the same name from anywhere.
+// own folder (`shippedPath`), so the shipped `rules/*.yaml` (and, through the
+// same function, `experiments/*.yaml`) load by the same name from anywhere.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -11,6 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { PRESET_NAMES, isPresetName } from '../engine/presets.js';
 import { didYouMean } from '../engine/spelling.js';
 import { resolveRules, type Rules, type RulesDoc } from '../engine/rules.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 import { UsageError } from './errors.js';
 
 export interface RulesArgs {
@@ -26,7 +28,7 @@ export function loadRulesDoc(arg: string): RulesDoc {
   if (isPresetName(arg)) return { preset: arg };
   let text: string;
   try {
-    text = readFileSync(rulesPath(arg), 'utf8');
+    text = readFileSync(shippedPath(arg), 'utf8');
   } catch {
     throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
   }
@@ -40,8 +42,21 @@ export function loadRulesDoc(arg: string): RulesDoc {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     throw new UsageError('--rules', `${arg} must hold a mapping with keys preset, players, mafia, roles, options`);
   }
-  const d = doc as RulesDoc;
+  const d = withoutOutputFields(arg, doc as RulesDoc & { schemaVersion?: unknown; hash?: unknown });
   return d.options && typeof d.options === 'object' && !Array.isArray(d.options) ? { ...d, options: flattenOptions(d.options) } : d;
+}
+
+/**
+ * A file saved from `rules --json` loads back: its `schemaVersion` is checked
+ * and its `hash` dropped (the rules' hash is recomputed, so an edited file
+ * needs no new one).
+ */
+function withoutOutputFields(arg: string, doc: RulesDoc & { schemaVersion?: unknown; hash?: unknown }): RulesDoc {
+  const { schemaVersion, hash: _hash, ...rest } = doc;
+  if (schemaVersion !== undefined && schemaVersion !== SCHEMA_VERSIONS.rules) {
+    throw new UsageError('schemaVersion', `${arg} holds ${JSON.stringify(schemaVersion)}, not the version of \`rules --json\` this mafia-sim reads (${SCHEMA_VERSIONS.rules}); remove the field`);
+  }
+  return rest;
 }
 
 /**
@@ -62,8 +77,8 @@ export function flattenOptions(options: Record<string, unknown>, prefix = ''): R
   return out;
 }
 
-/** The file a rules argument names: as given if it exists (relative to the working directory), else the package's own copy. */
-export function rulesPath(arg: string): string {
+/** The file a rules or experiment argument names: as given if it exists (relative to the working directory), else the package's own copy. */
+export function shippedPath(arg: string): string {
   if (isAbsolute(arg) || existsSync(arg)) return arg;
   const shipped = join(packageRoot(), arg);
   return existsSync(shipped) ? shipped : arg;

@@ -48,6 +48,13 @@ export interface Rules {
   readonly hash: string;
 }
 
+/** The canonical string parsed: what every output holds as `rules`. */
+export interface CanonicalRules {
+  readonly players: number;
+  readonly roles: Record<string, number>;
+  readonly options: Record<string, OptionValue>;
+}
+
 const DOC_KEYS = ['preset', 'players', 'mafia', 'roles', 'options'];
 
 /**

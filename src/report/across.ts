@@ -202,6 +202,6 @@ export function acrossHtml(s: AcrossSection): string {
   return `<p class="note" id="across-sign">${escapeHtml(DIFFERENCE_LABEL)}: positive means the variant makes the outcome more likely than its base.</p>${models}${blocks.join('\n')}<p class="note" id="across-method">${escapeHtml(s.method)}</p>`;
 }
 
-export function acrossCommandSection(s: AcrossSection): CommandSection {
-  return { key: 'across', data: s, headline: acrossHeadline(s), heading: 'Verdicts across player models', html: acrossHtml(s), charts: [acrossChart(s)], csv: { 'across.csv': acrossCsv(s) } };
+export function acrossCommandSection(s: AcrossSection): CommandSection<AcrossSection> {
+  return { output: 'compare-across', key: 'across', data: s, headline: acrossHeadline(s), heading: 'Verdicts across player models', html: acrossHtml(s), charts: [acrossChart(s)], csv: { 'across.csv': acrossCsv(s) } };
 }

@@ -5,8 +5,10 @@
 
 import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
 import { GENERATOR_ID } from '../engine/rng.js';
-import type { Rules } from '../engine/rules.js';
+import type { CanonicalRules, Rules } from '../engine/rules.js';
 import type { Aggregate, AggregateJSON } from '../sim/aggregate.js';
+import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
+import type { RunSummary } from '../sim/summary.js';
 import { discordant, holm, pairedDifference, wilson } from './stats.js';
 import { toolVersion } from '../sim/version.js';
 
@@ -50,8 +52,8 @@ export interface SummaryInput {
   readonly skipped?: readonly SkippedPoint[];
   /** Set when the study played to a precision target rather than a fixed count. */
   readonly precision?: PrecisionInfo;
-  /** Anything the calling command wants kept verbatim in summary.json (e.g. `run`'s reproducibility block). */
-  readonly run?: unknown;
+  /** A `run`'s own result object, kept verbatim in its summary.json. */
+  readonly run?: RunSummary;
 }
 
 export interface PrecisionInfo {
@@ -79,7 +81,7 @@ export interface VariantSummary {
   readonly label: string;
   readonly preset: string;
   readonly rulesHash: string;
-  readonly rules: { players: number; roles: Record<string, number>; options: Record<string, SettingValue> };
+  readonly rules: CanonicalRules;
   readonly agents: string;
   readonly settings: Record<string, SettingValue>;
   readonly games: number;
@@ -130,6 +132,8 @@ export interface PairSummary {
 export const DIFFERENCE_LABEL = 'difference = variant − base';
 
 export interface StudySummary {
+  /** The shape's version (docs/schemas/study.schema.json); a change to the fields raises it. */
+  readonly schemaVersion: (typeof SCHEMA_VERSIONS)['study'];
   readonly tool: 'mafia-sim';
   readonly version: string;
   readonly generator: string;
@@ -148,7 +152,8 @@ export interface StudySummary {
   readonly sweep?: { keys: string[] };
   readonly skipped?: SkippedPoint[];
   readonly precision?: PrecisionInfo;
-  readonly run?: unknown;
+  /** A run's result object (`run --json`), in a run's summary.json. */
+  readonly run?: RunSummary;
 }
 
 export const ALPHA = 0.05;
@@ -159,6 +164,7 @@ export function buildSummary(input: SummaryInput): StudySummary {
   const pairs = summarizePairs(input, variants);
   const tests = pairs.reduce((n, p) => n + OUTCOME_NAMES.filter((o) => p.differences[o].tested).length, 0);
   return {
+    schemaVersion: SCHEMA_VERSIONS.study,
     tool: 'mafia-sim',
     version: toolVersion(),
     generator: GENERATOR_ID,

@@ -5,7 +5,7 @@
 
 import { ROLES, Team, roleFromKey } from '../engine/roles.js';
 
-/** What the mafia side and its leader are called at each preset's table (RULES.md). */
+/** What the mafia side and its leader are called at each preset's table (docs/rules.md sections 1, 2 and 4). */
 const TEAM_WORDS: Readonly<Record<string, { team: string; leader: string }>> = {
   club: { team: 'Black', leader: 'Don' },
   forum: { team: 'Mafia clan', leader: 'Boss' },

@@ -10,6 +10,7 @@
 
 import { isMainThread } from 'node:worker_threads';
 import { SimInputError } from './errors.js';
+import type { Environment } from './shard.js';
 
 export const FAULT_ENV = 'MAFIA_SIM_FAULT';
 
@@ -18,7 +19,7 @@ export interface Fault {
   readonly game: number;
 }
 
-export function faultFromEnv(env: NodeJS.ProcessEnv = process.env): Fault | null {
+export function faultFromEnv(env: Environment = process.env): Fault | null {
   const raw = env[FAULT_ENV];
   if (!raw) return null;
   const m = /^(throw|exit|exit-first|hang)@(\d+)$/.exec(raw.trim());

@@ -15,11 +15,18 @@ export interface ShardSpec {
 const MAX_SHARDS = 1_000_000;
 
 /**
+ * The environment variables read here: `process.env` fits, and so does a
+ * plain object in a test. Spelled out rather than `NodeJS.ProcessEnv` so the
+ * shipped type files need no @types/node in a user's project.
+ */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
  * `--shard i/N` wins; without it, `--shards N` with JOB_COMPLETION_INDEX, or
  * a Slurm array task (count from --shards or SLURM_ARRAY_TASK_COUNT). Null
  * when the run is not sharded.
  */
-export function resolveShard(flag: string | undefined, shards: string | undefined, env: NodeJS.ProcessEnv = process.env): ShardSpec | null {
+export function resolveShard(flag: string | undefined, shards: string | undefined, env: Environment = process.env): ShardSpec | null {
   if (flag !== undefined) {
     if (shards !== undefined) throw new SimInputError('--shards', 'give either --shard i/N or --shards N (with an index from the environment), not both');
     return parseShardFlag(flag);
@@ -41,7 +48,7 @@ export function parseShardFlag(raw: string): ShardSpec {
   return checked(Number(m[1]), Number(m[2]), '--shard');
 }
 
-function slurmShard(count: number | undefined, env: NodeJS.ProcessEnv): ShardSpec {
+function slurmShard(count: number | undefined, env: Environment): ShardSpec {
   const id = wholeFrom('SLURM_ARRAY_TASK_ID', env.SLURM_ARRAY_TASK_ID!, 0, Number.MAX_SAFE_INTEGER);
   const min = env.SLURM_ARRAY_TASK_MIN === undefined ? 0 : wholeFrom('SLURM_ARRAY_TASK_MIN', env.SLURM_ARRAY_TASK_MIN, 0, id);
   if (count === undefined && env.SLURM_ARRAY_TASK_COUNT === undefined) {

@@ -6,9 +6,11 @@
 
 import { OUTCOME_NAMES, type OutcomeName } from '../engine/events.js';
 import { GENERATOR_ID } from '../engine/rng.js';
+import type { CanonicalRules } from '../engine/rules.js';
 import type { Aggregate, AggregateJSON } from './aggregate.js';
 import { maxHalfWidth, wilson, type Interval } from './precision.js';
 import type { StopReason } from './runLoop.js';
+import { SCHEMA_VERSIONS } from './schemaVersions.js';
 import { toolVersion } from './version.js';
 
 export const RUN_FORMAT = 'mafia-sim/run-v1';
@@ -68,6 +70,8 @@ export interface PrecisionReport {
 }
 
 export interface RunSummary extends AggregateJSON {
+  /** The shape's version (docs/schemas/run.schema.json); a change to the fields raises it. */
+  readonly schemaVersion: (typeof SCHEMA_VERSIONS)['run'];
   readonly format: typeof RUN_FORMAT | typeof PART_FORMAT;
   readonly complete: boolean;
   /** games: the range was played out; precision: the target was reached; interrupted: stopped early by the user. */
@@ -75,7 +79,7 @@ export interface RunSummary extends AggregateJSON {
   readonly seed: number;
   readonly preset: string;
   /** The canonical rules as an object (players, roles, options). */
-  readonly rules: unknown;
+  readonly rules: CanonicalRules;
   readonly rulesHash: string;
   readonly agents: string;
   readonly range: GameRange;
@@ -117,13 +121,14 @@ export function buildRunSummary(input: SummaryInput): RunSummary {
   for (const o of OUTCOME_NAMES) rates[o] = wilson(agg.outcomes[o], agg.games);
   const { games, outcomes, lengths, endedBy, roles } = agg;
   return {
+    schemaVersion: SCHEMA_VERSIONS.run,
     format: input.kind === 'run' ? RUN_FORMAT : PART_FORMAT,
     complete: input.complete,
     stopped: input.stopped,
     games,
     seed: input.seed,
     preset: input.rules.preset,
-    rules: JSON.parse(input.rules.canonical) as unknown,
+    rules: JSON.parse(input.rules.canonical) as CanonicalRules,
     rulesHash: input.rules.hash,
     agents: input.agents,
     range: { from: input.range.from, to: input.range.to, total: input.range.total },

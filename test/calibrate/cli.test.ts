@@ -33,7 +33,7 @@ describe('calibrate', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const o = JSON.parse(one.stdout) as Record<string, any>;
-    expect(Object.keys(o).sort()).toEqual(['agents', 'baseAgents', 'fit', 'games', 'holdout', 'moments', 'objective', 'params', 'profile', 'records', 'rules', 'search', 'seed'].sort());
+    expect(Object.keys(o).sort()).toEqual(['agents', 'baseAgents', 'fit', 'games', 'holdout', 'moments', 'objective', 'params', 'profile', 'records', 'rules', 'schemaVersion', 'search', 'seed'].sort());
     expect(o.records).toEqual({ source: TRAIN, games: 120 });
     const p = o.params.readSkill;
     expect(p.start).toBe(1);

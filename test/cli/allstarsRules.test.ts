@@ -67,6 +67,8 @@ describe('rules/mafia-allstars.yaml', () => {
     const out = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, [MAIN, 'rules', '--rules', FILE, '--json'], { cwd, timeout: 60_000 }, (e, stdout, stderr) => (e ? reject(new Error(stderr || e.message)) : resolve(stdout))),
     );
-    expect(out.trim()).toBe(rules.canonical);
+    const { schemaVersion, preset, hash, ...canonical } = JSON.parse(out) as Record<string, unknown>;
+    expect([schemaVersion, preset, hash]).toEqual([1, rules.preset, rules.hash]);
+    expect(JSON.stringify(canonical)).toBe(rules.canonical);
   });
 });

@@ -29,10 +29,11 @@ function expectStatsShape(o: Record<string, unknown>, games: number): void {
 }
 
 describe('records stats', () => {
-  it('--json prints { games, statistics: { NAME: { k, n, rate, lo, hi } } } for the shared records', async () => {
+  it('--json prints { schemaVersion, games, statistics: { NAME: { k, n, rate, lo, hi } } } for the shared records', async () => {
     const r = await cli(['records', 'stats', '--records', SHARED, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const o = JSON.parse(r.stdout) as Record<string, any>;
+    const { schemaVersion, ...o } = JSON.parse(r.stdout) as Record<string, any>;
+    expect(schemaVersion).toBe(1);
     expectStatsShape(o, 192);
     expect(o.statistics.townWin).toMatchObject({ k: 89, n: 192 });
     expect(o.statistics['lynchHitsMafia.day1'].lo).toBeLessThan(o.statistics['lynchHitsMafia.day1'].rate);
@@ -77,7 +78,7 @@ describe('records compare', () => {
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const o = JSON.parse(a.stdout) as Record<string, any>;
-    expect(Object.keys(o).sort()).toEqual(['records', 'sim']);
+    expect(Object.keys(o).sort()).toEqual(['records', 'schemaVersion', 'sim']);
     expectStatsShape(o.records, 192);
     expectStatsShape(o.sim, 600);
     expect(b.stdout).toBe(a.stdout);

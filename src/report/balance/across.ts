@@ -22,8 +22,7 @@ export interface AcrossMatrixRow {
 }
 
 export interface AcrossMatrix {
-  /** `balance`, `fair` or `roles`. */
-  readonly command: string;
+  readonly command: 'balance' | 'fair' | 'roles';
   /** The column of questions: "knob", "players", "role". */
   readonly rowHeader: string;
   /** What "agree" means for this command, for the text and the page. */
@@ -37,6 +36,15 @@ export interface AcrossMatrix {
 }
 
 export type Agreement = 'agree' | 'differ' | 'no answer';
+
+/** The matrix as summary.json holds it, each model's own section (T) under its name. */
+export interface AcrossMatrixJson<T = unknown> {
+  readonly command: AcrossMatrix['command'];
+  readonly agreeMeans: string;
+  readonly models: AcrossMatrix['models'];
+  readonly rows: ReadonlyArray<{ readonly label: string; readonly agreement: Agreement; readonly cells: readonly AcrossCell[] }>;
+  readonly perModel: Readonly<Record<string, T>>;
+}
 
 export function rowAgreement(row: AcrossMatrixRow): Agreement {
   const keys = row.cells.map((c) => c.key);
@@ -94,7 +102,7 @@ function matrixChart(m: AcrossMatrix): Chart | null {
   };
 }
 
-export function acrossMatrixSection(m: AcrossMatrix): CommandSection {
+export function acrossMatrixSection(m: AcrossMatrix): CommandSection<AcrossMatrixJson> {
   const head = [m.rowHeader, ...m.models.map((x) => x.name), 'models'];
   const rows = m.rows.map((r) => [escapeHtml(r.label), ...r.cells.map((c) => escapeHtml(c.text)), rowAgreement(r)]);
   const verdict = acrossVerdictLines(m);
@@ -102,6 +110,7 @@ export function acrossMatrixSection(m: AcrossMatrix): CommandSection {
   const models = htmlTable('across-models', ['model', 'agents'], m.models.map((x) => [escapeHtml(x.name), `<code>${escapeHtml(x.agents)}</code>`]));
   const csv = csvText(['row', 'model', 'agents', 'answer', 'agreement'], m.rows.flatMap((r) => r.cells.map((c, i) => [r.label, m.models[i]!.name, m.models[i]!.agents, c.text, rowAgreement(r)])));
   return {
+    output: `${m.command}-across`,
     key: 'across',
     data: { command: m.command, agreeMeans: m.agreeMeans, models: m.models, rows: m.rows.map((r) => ({ label: r.label, agreement: rowAgreement(r), cells: r.cells })), perModel: m.perModel },
     headline: verdict[0]!.replace(/^verdict: /, '').replace(/:$/, '.'),

@@ -153,6 +153,6 @@ export function fairHeadline(s: FairSection): string {
   return `${VERDICT_TEXT[s.verdict]}: ${capitalized(s.team)} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games; the fair band is ${fmtRate(s.config.centre)} ± ${fmtRate(s.config.within)}.`;
 }
 
-export function fairCommandSection(s: FairSection): CommandSection {
-  return { key: 'fair', data: s, heading: 'Fairness test', headline: fairHeadline(s), html: fairHtml(s), charts: [evidenceChart(s)], csv: { 'fair.csv': fairCsv(s) } };
+export function fairCommandSection(s: FairSection): CommandSection<FairSection> {
+  return { output: 'fair', key: 'fair', data: s, heading: 'Fairness test', headline: fairHeadline(s), html: fairHtml(s), charts: [evidenceChart(s)], csv: { 'fair.csv': fairCsv(s) } };
 }

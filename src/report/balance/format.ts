@@ -5,13 +5,19 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Chart } from '../charts.js';
 import { escapeHtml } from '../html.js';
+import { SCHEMA_VERSIONS, type OutputName } from '../../sim/schemaVersions.js';
 import type { StudySummary } from '../summary.js';
 import { teamLegend } from '../teams.js';
 
-export interface CommandSection {
-  /** Key of the section in summary.json (`balance`, `roles`, `fair`, `tune`). */
+/** The JSON outputs that are a study summary with a command's section (docs/schemas/<name>.schema.json). */
+export type SectionOutput = Extract<OutputName, 'compare-across' | 'balance' | 'balance-table' | 'balance-across' | 'roles' | 'roles-across' | 'fair' | 'fair-across' | 'tune'>;
+
+export interface CommandSection<T = unknown> {
+  /** Which output the sectioned summary.json is: its `schemaVersion` and schema file. */
+  readonly output: SectionOutput;
+  /** Key of the section in summary.json (`balance`, `roles`, `fair`, `tune`, `across`). */
   readonly key: string;
-  readonly data: unknown;
+  readonly data: T;
   /** The page's first sentence: the command's finding (replaces the standard headline). */
   readonly headline: string;
   /** Heading and body of the findings, shown above the standard tables. */
@@ -30,10 +36,16 @@ export function withTeamLine(text: string, s: StudySummary): string {
   return `${text.slice(0, nl + 1)}${team}\n${text.slice(nl + 1)}`;
 }
 
-/** The full summary.json: the standard study summary with the command's section added. */
+/**
+ * The full summary.json: the standard study summary with the command's
+ * section added, versioned as its own output (the section's shape is part of it).
+ */
 export function sectionedSummary(s: StudySummary, section: CommandSection): Record<string, unknown> {
-  return { ...s, [section.key]: section.data };
+  return { ...s, schemaVersion: SCHEMA_VERSIONS[section.output], [section.key]: section.data };
 }
+
+/** The type of `sectionedSummary`'s object for output N with section K holding T: what its schema is generated from. */
+export type SectionedSummary<N extends SectionOutput, K extends string, T> = Omit<StudySummary, 'schemaVersion'> & { readonly schemaVersion: (typeof SCHEMA_VERSIONS)[N] } & { readonly [k in K]: T };
 
 /** An HTML table from a header and rows of already-escaped cells; numeric columns right-aligned. */
 export function htmlTable(id: string, head: readonly string[], rows: ReadonlyArray<readonly string[]>, numeric: readonly boolean[] = []): string {

@@ -252,6 +252,6 @@ export function methodText(s: Pick<RaceSection, 'alpha' | 'plannedLooks' | 'delt
   );
 }
 
-export function raceCommandSection(s: RaceSection): CommandSection {
-  return { key: 'balance', data: s, heading: 'Balance', headline: raceHeadline(s), html: raceSectionHtml(s), charts: [candidatesChart(s)], csv: { 'balance.csv': raceCsv(s) } };
+export function raceCommandSection(s: RaceSection): CommandSection<RaceSection> {
+  return { output: 'balance', key: 'balance', data: s, heading: 'Balance', headline: raceHeadline(s), html: raceSectionHtml(s), charts: [candidatesChart(s)], csv: { 'balance.csv': raceCsv(s) } };
 }

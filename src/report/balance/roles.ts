@@ -234,6 +234,6 @@ function fmtPercent(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-export function rolesCommandSection(s: RoleValues): CommandSection {
-  return { key: 'roles', data: s, heading: 'Role values', headline: rolesHeadline(s), html: rolesHtml(s), charts: [rolePointsChart(s), roleDeltaChart(s)], csv: { 'role-values.csv': rolesCsv(s) } };
+export function rolesCommandSection(s: RoleValues): CommandSection<RoleValues> {
+  return { output: 'roles', key: 'roles', data: s, heading: 'Role values', headline: rolesHeadline(s), html: rolesHtml(s), charts: [rolePointsChart(s), roleDeltaChart(s)], csv: { 'role-values.csv': rolesCsv(s) } };
 }

@@ -159,9 +159,9 @@ export function designerHtml(t: DesignerTable): string {
   ].join('\n');
 }
 
-export function designerSection(t: DesignerTable): CommandSection {
+export function designerSection(t: DesignerTable): CommandSection<DesignerTable> {
   const charts: Chart[] = [recommendedChart(t), candidatesHeatMap(t)];
   const one = t.rows.find((r) => r.race);
   if (t.rows.length === 1 && one?.race) charts.push(candidatesChart(one.race));
-  return { key: 'balance', data: t, heading: 'Nearest setup by player count', headline: designerHeadline(t), html: designerHtml(t), charts, csv: { 'balance-table.csv': designerCsv(t) } };
+  return { output: 'balance-table', key: 'balance', data: t, heading: 'Nearest setup by player count', headline: designerHeadline(t), html: designerHtml(t), charts, csv: { 'balance-table.csv': designerCsv(t) } };
 }

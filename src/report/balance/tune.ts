@@ -173,6 +173,6 @@ export function tuneHeadline(s: TuneSection): string {
   return `Tuned ${s.scope}=${s.profile}: ${capitalized(s.team)} wins ${pct(g.before)} → ${pct(g.after)} on ${fmtCount(s.testGames)} held-out games, ${signedPoints(g.diff)} ${pointsInterval(g.lo, g.hi)} (${DIFFERENCE_LABEL}, here tuned − before): ${verdict}.`;
 }
 
-export function tuneCommandSection(s: TuneSection): CommandSection {
-  return { key: 'tune', data: s, heading: 'Tuned policy', headline: tuneHeadline(s), html: tuneHtml(s), charts: [searchChart(s)], csv: { 'tune.csv': tuneCsv(s) } };
+export function tuneCommandSection(s: TuneSection): CommandSection<TuneSection> {
+  return { output: 'tune', key: 'tune', data: s, heading: 'Tuned policy', headline: tuneHeadline(s), html: tuneHtml(s), charts: [searchChart(s)], csv: { 'tune.csv': tuneCsv(s) } };
 }

@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { STAT_NAMES } from '../../sim/records/stats.js';
+import { STAT_NAMES, type StatisticsJSON } from '../../sim/records/stats.js';
+import { SCHEMA_VERSIONS } from '../../sim/schemaVersions.js';
 import { htmlTable } from '../balance/format.js';
 import { escapeHtml } from '../html.js';
 import { renderSvg } from '../render.js';
@@ -19,8 +20,20 @@ export interface CompareReport {
   readonly records: { readonly source: string; readonly games: number; readonly complete: number };
   readonly sim: { readonly rules: string; readonly rulesHash: string; readonly agents: string; readonly seed: number; readonly games: number };
   readonly rows: readonly CompareRow[];
-  /** The `--json` object: `{ records: {games, statistics}, sim: {games, statistics} }`. */
-  readonly json: unknown;
+  /** The `--json` object's statistics: `{ records: {games, statistics}, sim: {games, statistics} }`. */
+  readonly json: { readonly records: StatisticsJSON; readonly sim: StatisticsJSON };
+}
+
+/** The report's summary.json (docs/schemas/records-compare-report.schema.json). */
+export interface CompareReportJson {
+  readonly schemaVersion: (typeof SCHEMA_VERSIONS)['records-compare-report'];
+  readonly title: string;
+  readonly command: string;
+  readonly setup: { readonly records: CompareReport['records']; readonly sim: CompareReport['sim'] };
+  readonly records: StatisticsJSON;
+  readonly sim: StatisticsJSON;
+  /** z per statistic (simulation minus records over the pooled standard error), null without data on a side. */
+  readonly z: Readonly<Record<string, number | null>>;
 }
 
 const CSS = `body{font-family:system-ui,sans-serif;color:#222;max-width:1100px;margin:2em auto;padding:0 1.2em;line-height:1.45}
@@ -71,7 +84,15 @@ export function compareHtml(r: CompareReport, chartSvg: string): string {
 
 export async function writeCompareReport(dir: string, r: CompareReport): Promise<WrittenReport> {
   const svg = await renderSvg(compareChart(r.rows));
-  const summary = { title: r.title, command: r.command, setup: { records: r.records, sim: r.sim }, ...(r.json as object), z: Object.fromEntries(r.rows.map((x) => [x.name, x.z])) };
+  const summary: CompareReportJson = {
+    schemaVersion: SCHEMA_VERSIONS['records-compare-report'],
+    title: r.title,
+    command: r.command,
+    setup: { records: r.records, sim: r.sim },
+    records: r.json.records,
+    sim: r.json.sim,
+    z: Object.fromEntries(r.rows.map((x) => [x.name, x.z])),
+  };
   const files: Record<string, string> = {
     'summary.json': JSON.stringify(summary, null, 2) + '\n',
     'statistics.csv': compareCsv(r.rows),
