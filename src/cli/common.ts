@@ -209,7 +209,7 @@ export function recordSetups(groups: readonly SetupGroup[], a: { rules?: string;
   const unnamed = groups.filter((g) => g.rules === undefined).reduce((n, g) => n + g.records.length, 0);
   if (a.rules === undefined && unnamed > 0) {
     const all = groups.reduce((n, g) => n + g.records.length, 0);
-    throw new UsageError('--rules', `missing; ${unnamed === all ? 'the records name no rules' : `${unnamed} of ${all} records name no rules`}: give the rules they were played by, e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)`);
+    throw new UsageError('--rules', `missing; give the rules the records were played by (${unnamed === all ? 'they name none' : `${unnamed} of ${all} name none`}), e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)`);
   }
   const notes: string[] = [];
   const setups = groups.map((g): RecordSetup => {

@@ -34,7 +34,7 @@ function setupOf(r: LoadedRecord): Omit<SetupGroup, 'records'> {
   return { rules: s.rules, ownSetup: true, players: s.players ?? r.record.players.length, mafia: s.mafia, roles };
 }
 
-/** The records' setups, smallest table first (then fewest mafia), each with its records in load order. */
+/** The records' setups, smallest table first (then fewest mafia, fewest role overrides), each with its records in load order. */
 export function groupBySetup(loaded: readonly LoadedRecord[]): SetupGroup[] {
   const groups = new Map<string, { head: Omit<SetupGroup, 'records'>; records: LoadedRecord[] }>();
   for (const r of loaded) {
@@ -44,11 +44,11 @@ export function groupBySetup(loaded: readonly LoadedRecord[]): SetupGroup[] {
     if (!g) groups.set(key, (g = { head, records: [] }));
     g.records.push(r);
   }
-  const order = (g: { head: Omit<SetupGroup, 'records'> }): [number, number, string] => [g.head.players ?? 0, g.head.mafia ?? 0, keyOf(g.head)];
+  const order = (g: { head: Omit<SetupGroup, 'records'> }): [number, number, number, string] => [g.head.players ?? 0, g.head.mafia ?? 0, g.head.roles.length, keyOf(g.head)];
   return [...groups.values()]
     .sort((a, b) => {
       const [x, y] = [order(a), order(b)];
-      return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0);
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0);
     })
     .map((g) => ({ ...g.head, records: g.records }));
 }
