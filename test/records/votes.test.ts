@@ -62,7 +62,7 @@ const mean = (...xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Every figure by hand: [k, n] for rates, the observations for means, and the partner votes' chances. */
 const RATES: Record<string, [number, number]> = {
-  'votes.unanimous.day1': [3, 5], // W, X, Z
+  'votes.unanimous.day1': [3, 5], // W, X, Z (every day here eliminates someone)
   'votes.unanimous.day2': [1, 3], // V
   'votes.unanimous.day3': [1, 1],
   'votes.unanimous.day3plus': [2, 2],
@@ -250,9 +250,10 @@ describe('vote statistics from an engine log and from the same game written as a
     expect([a['votes.nonVoters.day1']!.k, a['votes.nonVoters.day1']!.n]).toEqual([1, 5]);
     expect([a['votes.unanimous.day1']!.k, a['votes.unanimous.day1']!.n]).toEqual([0, 1]);
     expect(a['votes.onPartner.day1']).toMatchObject({ k: 0, n: 2, chance: 0.25 });
-    // Day 2: #5 has both other votes (unanimous) but died in the night: no lynch, so no share.
-    expect([a['votes.unanimous.day2']!.k, a['votes.unanimous.day2']!.n]).toEqual([1, 1]);
+    // Day 2: #5 has both other votes but died in the night: no lynch, so neither a share nor a unanimous day; 2 candidates all the same.
+    expect([a['votes.unanimous.day2']!.k, a['votes.unanimous.day2']!.n]).toEqual([0, 0]);
     expect(a['votes.shareOnEliminated.day2']!.n).toBe(0);
+    expect(a['votes.candidates.day2']).toMatchObject({ n: 1, rate: 2 });
     expect(a['votes.onPartner.day2']).toMatchObject({ k: 0, n: 2, chance: 0.5 });
   });
 });
@@ -278,7 +279,8 @@ function dayOneFromEvents(log: readonly LoggedEvent[]): { cast: number; living: 
     } else if (e.type === 'lynch' && dayPhases === 1 && lynched === null) lynched = e.target;
   }
   if (living < 0) return null;
-  return { cast, living, candidates: tally.size, onLynched: lynched === null ? null : (tally.get(lynched) ?? 0), unanimous: [...tally.values()].some((k) => k === living - 1) };
+  const onLynched = lynched === null ? null : (tally.get(lynched) ?? 0);
+  return { cast, living, candidates: tally.size, onLynched, unanimous: onLynched === living - 1 };
 }
 
 async function play(rules: Rules, games: number): Promise<LoggedEvent[][]> {
@@ -305,7 +307,7 @@ describe('engine games: the day-1 vote figures equal a count straight from the e
     expect(s['votes.candidates.day1']!.n).toBe(days.length);
     expect(s['votes.candidates.day1']!.rate!).toBeCloseTo(mean(...days.map((d) => d.candidates)), 12);
     expect([s['votes.nonVoters.day1']!.k, s['votes.nonVoters.day1']!.n]).toEqual([days.reduce((a, d) => a + d.living - d.cast, 0), days.reduce((a, d) => a + d.living, 0)]);
-    expect(s['votes.unanimous.day1']!.k).toBe(days.filter((d) => d.unanimous).length);
+    expect([s['votes.unanimous.day1']!.k, s['votes.unanimous.day1']!.n]).toEqual([lynchDays.filter((d) => d.unanimous).length, lynchDays.length]);
     expect(s['votes.shareOnEliminated.day1']!.n).toBe(lynchDays.length);
     expect(s['votes.shareOnEliminated.day1']!.rate!).toBeCloseTo(mean(...lynchDays.map((d) => d.onLynched! / d.cast)), 12);
   }, 60_000);

@@ -78,10 +78,10 @@ export const STAT_NAMES: readonly string[] = [
 
 const SCOPE_WORDS: Readonly<Record<(typeof VOTE_SCOPES)[number], string>> = { day1: 'day 1', day2: 'day 2', day3: 'day 3', day3plus: 'day 3 and later', all: 'every day' };
 const VOTE_MEANING: Readonly<Record<(typeof VOTE_STEMS)[number], string>> = {
-  'votes.shareOnEliminated': 'share of the votes cast on the player eliminated, mean over days',
-  'votes.candidates': 'distinct players voted for, mean over days',
-  'votes.unanimous': 'days on which one player got the vote of every other living player',
-  'votes.nonVoters': 'living players who cast no vote',
+  'votes.shareOnEliminated': 'share of the votes cast on the player eliminated, mean over days with an elimination',
+  'votes.candidates': 'distinct players voted for, mean over days with a vote',
+  'votes.unanimous': 'days on which every living player but the one eliminated voted for him, of days with an elimination',
+  'votes.nonVoters': 'living players who cast no vote, of the living on days with a vote',
   'votes.onPartner': 'mafia votes cast for a living partner, of mafia votes while a partner lives',
 };
 
@@ -385,15 +385,14 @@ function addVotes(t: RecordTally, rec: GameRecord, d: number, day: RecordDay, ph
     if (!voted.has(n)) silent++;
     if (isMafia(n)) mafiaAlive++;
   }
-  // A player with every other living player's vote (votes go to the living only).
-  let unanimous = false;
-  for (const k of on.values()) if (k === alive - 1) unanimous = true;
+  // The days that eliminated someone by the vote have a share on him, and are unanimous when every other living player voted for him.
   const onEliminated = day.lynch && cast > 0 ? (on.get(day.lynch) ?? 0) : -1;
   for (const s of scopes) {
     t.observe(s.candidates, on.size, 1);
-    t.count(s.unanimous, unanimous);
     t.countMany(s.nonVoters, silent, alive);
-    if (onEliminated >= 0) t.observe(s.share, onEliminated, cast);
+    if (onEliminated < 0) continue;
+    t.observe(s.share, onEliminated, cast);
+    t.count(s.unanimous, onEliminated === alive - 1);
   }
   if (mafiaAlive < 2) return;
   for (const v of votes) {
