@@ -370,7 +370,8 @@ export const calibrateCommand = {
     withSeed(withAgents(withRules(y)))
       // No default rules: the records' own rules are played, or --rules names them (records fitted to a game they were not played by would fit nonsense).
       .default('rules', undefined)
-      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file, or FOLDER@i/n (the i-th of n interleaved folds)' })
+      .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
+      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file (or an mturk-mafia games.json), or FOLDER@i/n (the i-th of n interleaved folds); each record\'s own setup is played' })
       .option('params', { type: 'string', requiresArg: true, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
       .option('moments', { type: 'string', requiresArg: true, describe: `the statistics to match (default: ${DEFAULT_MOMENTS.join(', ')}, where the records hold them)` })
       .option('games', { type: 'string', default: String(DEFAULT_CALIBRATE_GAMES), requiresArg: true, describe: 'simulated games per point (the same games for every point)' })

@@ -38,7 +38,7 @@ interface CompareArgs extends StatsArgs, AgentArgs {
 
 function withRecords<T>(y: Argv<T>) {
   return y
-    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON), or FOLDER@i/n (the i-th of n interleaved folds)' })
+    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON, or an mturk-mafia games.json of many), or FOLDER@i/n (the i-th of n interleaved folds)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the table' });
 }
 
@@ -133,18 +133,19 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
 
 const statsCommand = {
   command: 'stats',
-  describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions), with 95% intervals',
+  describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions, day votes), with 95% intervals',
   builder: (y: Argv) => withRecords(y),
   handler: guarded(recordsStatsMain),
 };
 
 const compareRecordsCommand = {
   command: 'compare',
-  describe: 'recorded games and simulated ones side by side: the same statistics, with a z for each',
+  describe: 'recorded games and simulated ones of each record\'s own setup side by side: the same statistics, with a z for each',
   builder: (y: Argv) =>
     withSeed(withAgents(withRules(withRecords(y))))
       // No default rules: the records' own rules are played, or --rules names them (a club game against 15-player records would say nothing).
       .default('rules', undefined)
+      .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
       .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games in all, shared among the records\' setups in proportion to their records' })
       .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
       .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
