@@ -1,8 +1,10 @@
-// `mafia-sim calibrate --records R --rules FILE --params a,b`: fits player
+// `mafia-sim calibrate --records R [--rules FILE] --params a,b`: fits player
 // parameters to recorded games by simulated moments on common random
 // numbers (src/sim/calibrate/fit.ts), prints the fit table and the
 // parameters with their standard errors, optionally the same table against
 // held-out records, and saves a profile `--agents SCOPE=FILE.json` loads.
+// Each point plays the records' own setups (the rules they name unless
+// `--rules` is given), as `records compare` does.
 
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -18,11 +20,13 @@ import type { Point, TuneParam } from '../sim/balance/tune.js';
 import { FIT_DEFAULTS, fitMoments, type FitResult } from '../sim/calibrate/fit.js';
 import { DEFAULT_MOMENTS, MOMENT_NAMES, momentRows, objective, type MomentRow } from '../sim/calibrate/moments.js';
 import { progressBar } from '../sim/progress.js';
-import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
+import { describeRecordSet } from '../report/records/text.js';
+import { loadRecordSet, type RecordSet } from '../sim/records/load.js';
+import { groupBySetup } from '../sim/records/setups.js';
 import { RecordRunner, SimulationAborted } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
-import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { agentsFromArgs, checkGamesCoverSetups, recordSetups, setupLines, setupsTitle, withAgents, withRules, withSeed, wholeNumber, type AgentArgs, type RecordSetups } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import type { CalibrateJson, CalibrateRow } from './outputs.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
@@ -59,9 +63,16 @@ function once(flag: string, raw: unknown): string | undefined {
   return raw === undefined ? undefined : String(raw);
 }
 
-function readRecordSet(flag: string, path: string): { loaded: LoadedRecord[]; stats: StatisticsJSON } {
-  const loaded = loadRecords(path, flag);
-  return { loaded, stats: statistics(tallyRecords(loaded.map((l) => l.record))) };
+function readRecordSet(flag: string, path: string): { set: RecordSet; stats: StatisticsJSON } {
+  const set = loadRecordSet(path, flag);
+  return { set, stats: statistics(tallyRecords(set.records.map((l) => l.record))) };
+}
+
+/** Whether two plans play the same setups in the same proportions (then a holdout needs no games of its own). */
+function samePlan(a: RecordSetups, b: RecordSetups): boolean {
+  if (a.setups.length !== b.setups.length) return false;
+  const [wa, wb] = [a.setups, b.setups].map((p) => p.reduce((n, x) => n + x.weight, 0));
+  return a.setups.every((x, i) => x.rules.hash === b.setups[i]!.rules.hash && x.weight * wb! === b.setups[i]!.weight * wa!);
 }
 
 function listOf(text: string): string[] {
@@ -135,9 +146,9 @@ function agentsAt(base: string, point: Point): string {
   return parseAgents([base, ...Object.entries(point).map(([k, v]) => `${k}=${v}`)].join(',')).canonical;
 }
 
-/** Team and role scopes that cover every seat of these rules (a loner Maniac has his own). */
-function everySeatScopes(rules: Rules): string[] {
-  const loner = rules.roles[Role.Maniac]! > 0 && rules.options['maniac.team'] !== 'town';
+/** Team and role scopes that cover every seat of these setups' rules (a loner Maniac has his own). */
+function everySeatScopes(setups: readonly Rules[]): string[] {
+  const loner = setups.some((rules) => rules.roles[Role.Maniac]! > 0 && rules.options['maniac.team'] !== 'town');
   return ['town', 'mafia', ...(loner ? ['maniac'] : [])];
 }
 
@@ -184,8 +195,8 @@ function saveProfile(path: string, plan: ProfilePlan, spec: AgentSpec, fit: FitR
   writeProfileFile(path, file);
 }
 
-function loadWith(plan: ProfilePlan, spec: AgentSpec, rules: Rules, file: string): string {
-  if (plan.scope === '') return everySeatScopes(rules).map((s) => `${s}=${file}`).join(',');
+function loadWith(plan: ProfilePlan, spec: AgentSpec, setups: readonly Rules[], file: string): string {
+  if (plan.scope === '') return everySeatScopes(setups).map((s) => `${s}=${file}`).join(',');
   return `${spec.canonical},${plan.scope}=${file}`;
 }
 
@@ -219,24 +230,32 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const paramsText = once('--params', a.params);
   if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireThreshold');
   const rulesArg = once('--rules', a.rules);
-  if (rulesArg === undefined) throw new UsageError('--rules', 'missing; give the rules the records were played by, e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)');
   const holdoutPath = once('--holdout', a.holdout);
   const outPath = once('--out', a.out);
   const games = wholeNumber('--games', a.games, 10);
   const seed = wholeNumber('--seed', a.seed, 0);
   const iterations = wholeNumber('--iterations', a.iterations, 0, 1000);
   const threads = a.threads === undefined ? availableParallelism() : wholeNumber('--threads', a.threads, 1, 1024);
-  const { rules, agents } = resolveSetup({ rules: rulesArg, ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [], agents: Array.isArray(a.agents) ? a.agents.join(',') : a.agents, agentParam: a.agentParam ?? [], agentModule: a.agentModule ?? [] });
+  const agents = agentsFromArgs(a).canonical;
   const spec = parseAgents(agents);
   const params = calibrateParams(paramsText, spec);
   const plan = outPath !== undefined ? profilePlan(params, spec) : null;
   const recs = readRecordSet('--records', recordsPath);
   const holdout = holdoutPath !== undefined ? readRecordSet('--holdout', holdoutPath) : null;
+  const setupArgs = { ...(rulesArg !== undefined ? { rules: rulesArg } : {}), ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [] };
+  const setups = recordSetups(groupBySetup(recs.set.records), setupArgs);
+  const holdoutSetups = holdout ? recordSetups(groupBySetup(holdout.set.records), setupArgs) : null;
+  checkGamesCoverSetups('--games', games, setups, recs.set.records.length);
+  if (holdout && holdoutSetups) checkGamesCoverSetups('--games', games, holdoutSetups, holdout.set.records.length);
+  const holdoutOwnGames = holdoutSetups !== null && !samePlan(setups, holdoutSetups);
   const chosen = chooseMoments(once('--moments', a.moments), recs.stats, recordsPath);
 
   const { signal, release } = interruptOnSignal();
-  if (!a.quiet) process.stderr.write(`calibrate: ${params.length} parameter${params.length === 1 ? '' : 's'}, ${chosen.moments.length} statistics, ${games.toLocaleString('en-US')} games per point, ${threads} thread${threads === 1 ? '' : 's'}\n`);
-  const runner = await RecordRunner.open(rules, threads, signal);
+  if (!a.quiet) {
+    process.stderr.write(`calibrate: ${params.length} parameter${params.length === 1 ? '' : 's'}, ${chosen.moments.length} statistics, ${games.toLocaleString('en-US')} games per point, ${threads} thread${threads === 1 ? '' : 's'}\n`);
+    for (const note of [...setups.notes, ...(holdoutSetups?.notes ?? [])]) process.stderr.write(`calibrate: note: ${note}\n`);
+  }
+  const runner = await RecordRunner.open(setups.setups, threads, signal);
   let doing = 'starting';
   const t0 = performance.now();
   let played = 0;
@@ -263,6 +282,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
     }
   };
   let fit: FitResult | null = null;
+  let holdoutSim: StatisticsJSON | null = null;
   let moments = chosen.moments;
   let interrupted = false;
   try {
@@ -275,6 +295,12 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
     if (dropped.length > 0 && !a.quiet) process.stderr.write(`calibrate: left out (no data in the records or the simulation): ${dropped.join(', ')}\n`);
     if (moments.length < params.length) throw new UsageError('--params', `${params.length} parameters but only ${moments.length} statistics to fit them to; fit at most ${moments.length}`);
     fit = await fitMoments({ ...FIT_DEFAULTS, iterations, params, moments, records: recs.stats, simGames: games }, evaluate);
+    // A holdout of other setups (or other proportions) is played on its own setups: like with like.
+    if (holdoutOwnGames && holdoutSetups) {
+      doing = `the holdout's setups, ${games.toLocaleString('en-US')} games`;
+      holdoutSim = statistics(await runner.tallyOn(holdoutSetups.setups, agentsAt(agents, fit.best), seed, games));
+      played += games;
+    }
   } catch (e) {
     if (!(e instanceof SimulationAborted)) throw e;
     interrupted = true;
@@ -290,19 +316,24 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   if (!a.quiet) process.stderr.write(`calibrate: ${played.toLocaleString('en-US')} games in ${seconds.toFixed(1)} s (${Math.round(played / Math.max(seconds, 1e-9)).toLocaleString('en-US')} games/s, ${threads} thread${threads === 1 ? '' : 's'})\n`);
 
   const fitted = agentsAt(agents, fit.best);
-  const holdoutRows = holdout ? momentRows(moments, holdout.stats, fit.sim) : null;
+  const holdoutRows = holdout ? momentRows(moments, holdout.stats, holdoutSim ?? fit.sim) : null;
+  const single = setups.setups.length === 1 ? setups.setups[0]!.rules : null;
+  const hashes = setups.setups.map((x) => x.rules.hash).join(',');
   let profile: { path: string; loadWith: string } | null = null;
   if (outPath !== undefined && plan) {
     const path = resolve(outPath);
-    saveProfile(path, plan, spec, fit, { agents: fitted, rulesHash: rules.hash, seed, records: recordsPath, games, moments });
-    profile = { path, loadWith: loadWith(plan, spec, rules, outPath) };
+    saveProfile(path, plan, spec, fit, { agents: fitted, rulesHash: hashes, seed, records: recordsPath, games, moments });
+    profile = { path, loadWith: loadWith(plan, spec, setups.setups.map((x) => x.rules), outPath) };
   }
-  const describe = (path: string, l: readonly LoadedRecord[]) => `${path}: ${l.length} games (${l.filter((r) => r.record.complete).length} complete)`;
   if (a.json) {
+    const presets = [...new Set(setups.setups.map((x) => x.rules.preset))];
     const out: CalibrateJson = {
       schemaVersion: SCHEMA_VERSIONS.calibrate,
-      records: { source: recordsPath, games: recs.loaded.length },
-      rules: { preset: rules.preset, players: rules.players, hash: rules.hash },
+      records: { source: recordsPath, games: recs.set.records.length, leftOut: recs.set.leftOut.length },
+      // players and hash are the one setup's; with several, null, and each setup is in setups.
+      rules: { source: setups.label, namedByRecords: setups.named, preset: presets.length === 1 ? presets[0]! : null, players: single?.players ?? null, hash: single?.hash ?? null },
+      setups: setups.setups.map((x) => ({ players: x.rules.players, mafia: x.mafia, records: x.weight, hash: x.rules.hash })),
+      notes: setups.notes,
       baseAgents: agents,
       seed,
       games,
@@ -312,7 +343,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
       search: { rounds: fit.rounds.length, evaluations: fit.evaluations, games: fit.evaluations * games, stoppedBy: fit.stoppedBy },
       agents: fitted,
       fit: rowsJSON(fit.rows),
-      holdout: holdout && holdoutRows && holdoutPath !== undefined ? { source: holdoutPath, games: holdout.loaded.length, objective: objective(holdoutRows), fit: rowsJSON(holdoutRows) } : null,
+      holdout: holdout && holdoutRows && holdoutPath !== undefined ? { source: holdoutPath, games: holdout.set.records.length, ownGames: holdoutOwnGames, objective: objective(holdoutRows), fit: rowsJSON(holdoutRows) } : null,
       profile,
     };
     process.stdout.write(JSON.stringify(out) + '\n');
@@ -320,11 +351,16 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   }
   process.stdout.write(
     calibrateText({
-      title: `Calibrating ${params.map((p) => p.key).join(', ')}: ${rules.preset} rules (${rules.players} players, ${rules.hash}), agents ${agents}, seed ${seed}\nrecords ${describe(recordsPath, recs.loaded)}`,
+      title: [
+        `Calibrating ${params.map((p) => p.key).join(', ')}: ${setupsTitle(setups)}${single ? `, rules ${single.hash}` : ''}, agents ${agents}, seed ${seed}`,
+        `records ${describeRecordSet(recordsPath, recs.set)}`,
+        ...setupLines(setups, games),
+        ...setups.notes.map((n) => `note: ${n}`),
+      ].join('\n'),
       fit,
       games,
       agents: fitted,
-      holdout: holdout && holdoutRows ? { title: `Holdout: records ${describe(holdoutPath!, holdout.loaded)}, against the fitted players`, rows: holdoutRows } : null,
+      holdout: holdout && holdoutRows ? { title: `Holdout: records ${describeRecordSet(holdoutPath!, holdout.set)}, against the fitted players${holdoutOwnGames ? ` on the holdout's own setups (${games.toLocaleString('en-US')} games)` : ''}`, rows: holdoutRows } : null,
       profile,
     }),
   );
@@ -335,9 +371,10 @@ export const calibrateCommand = {
   describe: "fit player parameters to recorded games (simulated moments on common random numbers) and save them as a profile",
   builder: (y: Argv) =>
     withSeed(withAgents(withRules(y)))
-      // No default rules: records fitted to a game they were not played by would fit nonsense.
+      // No default rules: the records' own rules are played, or --rules names them (records fitted to a game they were not played by would fit nonsense).
       .default('rules', undefined)
-      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file, or FOLDER@i/n (the i-th of n interleaved folds)' })
+      .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
+      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file (or an mturk-mafia games.json), or FOLDER@i/n (the i-th of n interleaved folds); each record\'s own setup is played' })
       .option('params', { type: 'string', requiresArg: true, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
       .option('moments', { type: 'string', requiresArg: true, describe: `the statistics to match (default: ${DEFAULT_MOMENTS.join(', ')}, where the records hold them)` })
       .option('games', { type: 'string', default: String(DEFAULT_CALIBRATE_GAMES), requiresArg: true, describe: 'simulated games per point (the same games for every point)' })

@@ -1,11 +1,16 @@
 // Helpers every command shares, so each command names and validates its
 // inputs the same way: the common flags, numbers, setups (a rules source,
-// overrides and agents) and their changes, and pasteable command lines.
+// overrides and agents) and their changes, the setups a set of records is
+// simulated at, and pasteable command lines.
 
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
+import { isPresetName } from '../engine/presets.js';
+import { ROLES, Team } from '../engine/roles.js';
 import type { Rules } from '../engine/rules.js';
 import { SimInputError } from '../sim/errors.js';
+import { teamOf } from '../sim/records/format.js';
+import { shareGames, type SetupGroup } from '../sim/records/setups.js';
 import { isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
 
@@ -155,6 +160,102 @@ export function asUsageError<T>(f: () => T): T {
   }
 }
 
+
+/** One setup a set of records is simulated at: its resolved rules and the records played at it. */
+export interface RecordSetup {
+  readonly rules: Rules;
+  readonly weight: number;
+  /** Mafia-team seats the rules deal (the records' count, where the setup is theirs). */
+  readonly mafia: number;
+}
+
+export interface RecordSetups {
+  /** The rules as headers name them: "classic rules", or the file as given. */
+  readonly label: string;
+  /** Whether the rules are those the records name (no `--rules`). */
+  readonly named: boolean;
+  readonly setups: readonly RecordSetup[];
+  /** Setups whose rules deal another mafia-team count than the records hold: said, not refused (another game may be the point). */
+  readonly notes: readonly string[];
+}
+
+const rulesLabel = (source: string): string => (isPresetName(source) ? `${source} rules` : source);
+
+function mafiaSeats(rules: Rules): number {
+  let n = 0;
+  rules.roles.forEach((count, role) => {
+    if (ROLES[role]!.team === Team.Mafia) n += count;
+  });
+  return n;
+}
+
+const mafiaOfRecord = (g: SetupGroup): number => g.records[0]!.record.players.filter((p) => teamOf(p) === 'mafia').length;
+
+/**
+ * The setups `records compare` and `calibrate` play for grouped records:
+ * each group's own setup (its rules, or `--rules` over them, with its table
+ * size and roles), or for records without one the command line's rules and
+ * table size, which must then be the records' own. `--players`/`--mafia`
+ * are refused where the records carry their setup; `--set` applies to
+ * every setup. Without `--rules`, the rules the records name are played,
+ * and records that name none are refused as `calibrate` always did.
+ */
+export function recordSetups(groups: readonly SetupGroup[], a: { rules?: string; players?: string; mafia?: string; set?: readonly string[] }): RecordSetups {
+  const own = groups.filter((g) => g.ownSetup);
+  const size = (g: SetupGroup) => `${g.players} players${g.mafia !== undefined ? `, ${g.mafia} mafia` : ''}`;
+  for (const [flag, given] of [['--players', a.players], ['--mafia', a.mafia]] as const) {
+    if (given !== undefined && own.length > 0) throw new UsageError(flag, `the records carry their own setups (${own.map(size).join('; ')}); drop ${flag}: each record is played at its own table`);
+  }
+  const unnamed = groups.filter((g) => g.rules === undefined).reduce((n, g) => n + g.records.length, 0);
+  if (a.rules === undefined && unnamed > 0) {
+    const all = groups.reduce((n, g) => n + g.records.length, 0);
+    throw new UsageError('--rules', `missing; give the rules the records were played by (${unnamed === all ? 'they name none' : `${unnamed} of ${all} name none`}), e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)`);
+  }
+  const notes: string[] = [];
+  const setups = groups.map((g): RecordSetup => {
+    const source = a.rules ?? g.rules!;
+    const overrides = g.ownSetup
+      ? { ...(g.players !== undefined ? { players: g.players } : {}), ...(g.mafia !== undefined ? { mafia: g.mafia } : {}), set: [...g.roles, ...(a.set ?? [])] }
+      : { ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: [...(a.set ?? [])] };
+    const first = g.records[0]!;
+    const sizes = [...new Set(g.records.map((r) => r.record.players.length))].sort((x, y) => x - y);
+    if (sizes.length > 1) throw new UsageError('--records', `records of ${sizes.join(', ')} players carry no setup, so one table cannot play them; give each record a setup (docs/records.md), or records of one table size`);
+    const rules = a.rules !== undefined || !g.ownSetup ? loadRules({ rules: source, ...overrides }) : naming(`${first.file}: setup`, () => loadRules({ rules: source, ...overrides }));
+    const seats = first.record.players.length;
+    if (rules.players !== seats) {
+      throw new UsageError('--players', `the records hold ${seats} players and ${rulesLabel(source)} ${rules.players}; give --players ${seats}, or a setup in each record (docs/records.md)`);
+    }
+    const [dealt, recorded] = [mafiaSeats(rules), mafiaOfRecord(g)];
+    if (dealt !== recorded) notes.push(`${rulesLabel(source)} at ${rules.players} players deals ${dealt} mafia-team players, the records ${recorded}`);
+    return { rules, weight: g.records.length, mafia: dealt };
+  });
+  const named = [...new Set(groups.map((g) => g.rules!))];
+  const label = a.rules !== undefined ? rulesLabel(a.rules) : named.map(rulesLabel).join(' and ');
+  return { label, named: a.rules === undefined, setups, notes };
+}
+
+/** "rules/x.yaml (named by the records; 15 players)", "classic rules (6 setups, 5-11 players)": what a header says the simulation played. */
+export function setupsTitle(s: RecordSetups): string {
+  const players = s.setups.map((x) => x.rules.players);
+  const [lo, hi] = [Math.min(...players), Math.max(...players)];
+  const size = s.setups.length === 1 ? `${players[0]} players` : `${s.setups.length} setups, ${lo === hi ? lo : `${lo}-${hi}`} players`;
+  return `${s.label} (${s.named ? 'named by the records; ' : ''}${size})`;
+}
+
+/** One line per setup when there are several: its table, its records and the games it plays. */
+export function setupLines(s: RecordSetups, games: number): string[] {
+  if (s.setups.length === 1) return [];
+  const shares = shareGames(games, s.setups.map((x) => x.weight));
+  return [
+    `setups, each played in proportion to its records (${shares.reduce((x, y) => x + y, 0).toLocaleString('en-US')} games in all):`,
+    ...s.setups.map((x, i) => `  ${x.rules.players} players, ${x.mafia} mafia: ${x.weight} record${x.weight === 1 ? '' : 's'}, ${shares[i]!.toLocaleString('en-US')} games, rules ${x.rules.hash}`),
+  ];
+}
+
+/** Several setups share the games by their records: each record needs at least one game. */
+export function checkGamesCoverSetups(flag: string, games: number, s: RecordSetups, records: number): void {
+  if (s.setups.length > 1 && games < records) throw new UsageError(flag, `got ${games}; ${s.setups.length} setups share the games by their ${records} records, so give at least ${records}`);
+}
 
 /** `mafia-sim ARGS...` with shell quoting where needed, so it can be pasted back. */
 export function commandLine(args: readonly string[]): string {

@@ -48,8 +48,14 @@ export interface CalibrateRow {
 /** `calibrate --json`. */
 export interface CalibrateJson {
   readonly schemaVersion: Version<'calibrate'>;
-  readonly records: { readonly source: string; readonly games: number };
-  readonly rules: { readonly preset: string; readonly players: number; readonly hash: string };
+  /** `leftOut`: games an importer did not read (not clean). */
+  readonly records: { readonly source: string; readonly games: number; readonly leftOut: number };
+  /** The rules as the header names them; `preset`, `players` and `hash` are the one setup's, null when several setups were played (each is in `setups`). */
+  readonly rules: { readonly source: string; readonly namedByRecords: boolean; readonly preset: string | null; readonly players: number | null; readonly hash: string | null };
+  /** Each setup of the records, played in proportion to its records. */
+  readonly setups: readonly { readonly players: number; readonly mafia: number; readonly records: number; readonly hash: string }[];
+  /** Setups whose rules deal another mafia-team count than the records hold. */
+  readonly notes: readonly string[];
   readonly baseAgents: string;
   readonly seed: number;
   readonly games: number;
@@ -61,7 +67,8 @@ export interface CalibrateJson {
   /** The fitted agents text. */
   readonly agents: string;
   readonly fit: Readonly<Record<string, CalibrateRow>>;
-  readonly holdout: { readonly source: string; readonly games: number; readonly objective: number; readonly fit: Readonly<Record<string, CalibrateRow>> } | null;
+  /** `ownGames`: the holdout's setups differ from the fit's and were played on their own. */
+  readonly holdout: { readonly source: string; readonly games: number; readonly ownGames: boolean; readonly objective: number; readonly fit: Readonly<Record<string, CalibrateRow>> } | null;
   /** The profile file written with --out, and the --agents text that loads it. */
   readonly profile: { readonly path: string; readonly loadWith: string } | null;
 }

@@ -33,8 +33,12 @@ describe('calibrate', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const o = JSON.parse(one.stdout) as Record<string, any>;
-    expect(Object.keys(o).sort()).toEqual(['agents', 'baseAgents', 'fit', 'games', 'holdout', 'moments', 'objective', 'params', 'profile', 'records', 'rules', 'schemaVersion', 'search', 'seed'].sort());
-    expect(o.records).toEqual({ source: TRAIN, games: 120 });
+    expect(Object.keys(o).sort()).toEqual(['agents', 'baseAgents', 'fit', 'games', 'holdout', 'moments', 'notes', 'objective', 'params', 'profile', 'records', 'rules', 'schemaVersion', 'search', 'seed', 'setups'].sort());
+    expect(o.records).toEqual({ source: TRAIN, games: 120, leftOut: 0 });
+    // Records without a setup of their own: the rules file given, named by its path, one setup.
+    expect(o.rules).toMatchObject({ source: ALLSTARS_RULES, namedByRecords: false, preset: 'classic', players: 15 });
+    expect(o.setups).toEqual([{ players: 15, mafia: 3, records: 120, hash: o.rules.hash }]);
+    expect(o.holdout.ownGames).toBe(false);
     const p = o.params.readSkill;
     expect(p.start).toBe(1);
     expect(p.min).toBe(0);

@@ -199,7 +199,8 @@ describe("issue 10's new events (a synthetic log)", () => {
   it('reads the vigilante, his shot, both mafia shots (one player twice) and a no-lynch vote', () => {
     expect(rec.players.map((p) => p.role)).toEqual(['mafia', 'mafia', 'cop', 'medic', 'vigilante', 'town']);
     expect(rec.nights[0]).toEqual({ mafiaTargets: ['#3', '#6'], save: '#4', check: { target: '#1', result: 'mafia' }, shot: null, deaths: ['#3', '#6'] });
-    expect(rec.days![0]).toEqual({ lynch: '#1', votes: [{ voter: '#1', target: null, round: 0 }, { voter: '#4', target: '#1', round: 0 }, { voter: '#5', target: '#1', round: 0 }], claims: [] });
+    // The living when the vote opened: #3 and #6 died in the night; #2 did not vote.
+    expect(rec.days![0]).toEqual({ lynch: '#1', alive: ['#1', '#2', '#4', '#5'], votes: [{ voter: '#1', target: null, round: 0 }, { voter: '#4', target: '#1', round: 0 }, { voter: '#5', target: '#1', round: 0 }], claims: [] });
     expect(rec.nights[1]).toEqual({ mafiaTargets: ['#5', '#5'], save: '#5', check: null, shot: '#2', deaths: ['#2', '#5'] });
     expect(rec.winner).toBe('town');
     expect(parseRecord(JSON.parse(JSON.stringify(rec)), 'synthetic')).toEqual(rec);

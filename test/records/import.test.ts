@@ -131,7 +131,7 @@ describe('bad records: one line naming the file, the field and the fix', () => {
     ['native: an unknown key', { ...native(), nights: [{ mafiaTargets: [], saves: 'p1' }] }, /^f\.json: nights\[0\]: unknown key "saves"; remove it/],
     ['native: other without a team', { ...native(), players: [{ name: 'p1', role: 'other' }, ...native().players.slice(1)] }, /^f\.json: players\[0\]\.team: a player with role "other" needs a team/],
     ['native: complete without days', { ...native(), days: null }, /^f\.json: days: a complete record lists its days/],
-    ['neither format', { hello: 1 }, /^f\.json: is neither a mafia-sim record .* nor a mafia-allstars record/],
+    ['neither format', { hello: 1 }, /^f\.json: is neither a mafia-sim record .*, a mafia-allstars record .* nor an mturk-mafia games\.json/],
   ];
   it.each(cases)('%s', (_what, doc, want) => {
     const msg = refusal(() => recordFromText(JSON.stringify(doc), 'f.json'));

@@ -1,12 +1,13 @@
 // The `records compare` report folder: summary.json (both sides' statistics,
 // the z per statistic, the setup and the command), statistics.csv, one chart
 // (every rate of both sides with its interval) and a self-contained
-// report.html. Everything is rendered before anything is written.
+// report.html, with the setups the simulation played (one per table size of
+// the records). Everything is rendered before anything is written.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { STAT_NAMES, type StatisticsJSON } from '../../sim/records/stats.js';
+import { STAT_NAMES, isUnitScale, type StatisticsJSON } from '../../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../../sim/schemaVersions.js';
 import { htmlTable } from '../balance/format.js';
 import { escapeHtml } from '../html.js';
@@ -14,11 +15,25 @@ import { renderSvg } from '../render.js';
 import type { WrittenReport } from '../write.js';
 import { NOTE, compareCsv, fmtKn, fmtStatInterval, fmtStatRate, fmtZ, fmtChance, type CompareRow } from './text.js';
 
+/** One setup the simulation played: its table, its records and games, its rules. */
+export interface CompareSetup {
+  readonly players: number;
+  readonly mafia: number;
+  readonly records: number;
+  readonly games: number;
+  readonly rulesHash: string;
+  readonly rules: string;
+}
+
 export interface CompareReport {
   readonly title: string;
   readonly command: string;
-  readonly records: { readonly source: string; readonly games: number; readonly complete: number };
-  readonly sim: { readonly rules: string; readonly rulesHash: string; readonly agents: string; readonly seed: number; readonly games: number };
+  /** `leftOut`: games an importer did not read (not clean). */
+  readonly records: { readonly source: string; readonly games: number; readonly complete: number; readonly leftOut: number };
+  /** `rules` and `rulesHash` are the one setup's, null with several (each is in `setups`); `rulesSource` names the rules as the header does. */
+  readonly sim: { readonly rulesSource: string; readonly rulesNamedByRecords: boolean; readonly rules: string | null; readonly rulesHash: string | null; readonly agents: string; readonly seed: number; readonly games: number; readonly setups: readonly CompareSetup[] };
+  /** Setups whose rules deal another mafia-team count than the records hold. */
+  readonly notes: readonly string[];
   readonly rows: readonly CompareRow[];
   /** The `--json` object's statistics: `{ records: {games, statistics}, sim: {games, statistics} }`. */
   readonly json: { readonly records: StatisticsJSON; readonly sim: StatisticsJSON };
@@ -29,7 +44,7 @@ export interface CompareReportJson {
   readonly schemaVersion: (typeof SCHEMA_VERSIONS)['records-compare-report'];
   readonly title: string;
   readonly command: string;
-  readonly setup: { readonly records: CompareReport['records']; readonly sim: CompareReport['sim'] };
+  readonly setup: { readonly records: CompareReport['records']; readonly sim: CompareReport['sim']; readonly notes: CompareReport['notes'] };
   readonly records: StatisticsJSON;
   readonly sim: StatisticsJSON;
   /** z per statistic (simulation minus records over the pooled standard error), null without data on a side. */
@@ -41,10 +56,10 @@ h2{font-size:1.2em;border-bottom:1px solid #ddd}pre{background:#f4f4f4;border:1p
 table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left}th{background:#f0f0f0}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.note{color:#555;font-size:.88em}figure svg{max-width:100%;height:auto}`;
 
-/** Every rate statistic with data on both sides: a point and its interval per side. */
+/** Every rate (and per-day share) with data on both sides: a point and its interval per side. */
 export function compareChart(rows: readonly CompareRow[]): TopLevelSpec {
   const values = rows
-    .filter((r) => r.name !== 'gameLength' && r.records.n > 0 && r.sim.n > 0)
+    .filter((r) => isUnitScale(r.name) && r.records.n > 0 && r.sim.n > 0)
     .flatMap((r) => [
       { statistic: r.name, side: 'records', rate: r.records.rate, lo: r.records.lo, hi: r.records.hi },
       { statistic: r.name, side: 'simulation', rate: r.sim.rate, lo: r.sim.lo, hi: r.sim.hi },
@@ -71,15 +86,24 @@ export function compareHtml(r: CompareReport, chartSvg: string): string {
   const table = htmlTable('statistics', ['statistic', 'what it counts', 'records k/n', 'records', '95%', 'chance / OR', 'sim k/n', 'sim', '95%', 'chance / OR', 'z'], rows, [false, false, true, true, true, true, true, true, true, true, true]);
   const body = [
     `<h1>${escapeHtml(r.title)}</h1>`,
-    `<p>Records: ${escapeHtml(r.records.source)}: ${r.records.games} games (${r.records.complete} complete). Simulation: ${r.sim.games} games, rules ${escapeHtml(r.sim.rulesHash)}, agents ${escapeHtml(r.sim.agents)}, seed ${r.sim.seed}.</p>`,
+    `<p>Records: ${escapeHtml(r.records.source)}: ${r.records.games} games (${r.records.complete} complete${r.records.leftOut > 0 ? `; ${r.records.leftOut} more left out, not clean` : ''}). Simulation: ${r.sim.games} games, ${escapeHtml(r.sim.rulesSource)}${r.sim.rulesNamedByRecords ? ' (named by the records)' : ''}${r.sim.rulesHash ? ` (rules ${escapeHtml(r.sim.rulesHash)})` : ''}, agents ${escapeHtml(r.sim.agents)}, seed ${r.sim.seed}.</p>`,
+    ...r.notes.map((n) => `<p class="note">Note: ${escapeHtml(n)}.</p>`),
+    ...(r.sim.setups.length > 1 ? [setupsTable(r.sim.setups)] : []),
     `<h2>Reproduce</h2><pre id="command">${escapeHtml(r.command)}</pre>`,
     `<h2>Statistics</h2>`,
     table,
-    `<p class="note">${escapeHtml(NOTE)} z is the simulation minus the records over the pooled standard error (two-proportion test; gameLength: Welch).</p>`,
+    `<p class="note">${escapeHtml(NOTE)} z is the simulation minus the records over the pooled standard error (two-proportion test; means: Welch).</p>`,
     `<h2>Chart</h2><figure><figcaption>Every rate, records and simulation, with 95% intervals</figcaption>${chartSvg}</figure>`,
-    `<h2>Rules</h2><pre>${escapeHtml(r.sim.rules)}</pre>`,
+    `<h2>Rules</h2>`,
+    ...r.sim.setups.map((x) => `${r.sim.setups.length > 1 ? `<p>${x.players} players (rules ${escapeHtml(x.rulesHash)})</p>` : ''}<pre>${escapeHtml(x.rules)}</pre>`),
   ];
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${escapeHtml(r.title)}</title><style>${CSS}</style></head><body>\n${body.join('\n')}\n</body></html>\n`;
+}
+
+/** Several setups: each played in proportion to its records, like with like. */
+function setupsTable(setups: readonly CompareSetup[]): string {
+  const rows = setups.map((x) => [String(x.players), String(x.mafia), String(x.records), x.games.toLocaleString('en-US'), x.rulesHash].map(escapeHtml));
+  return `<p>The simulation played each setup of the records in proportion to its records:</p>${htmlTable('setups', ['players', 'mafia', 'records', 'games', 'rules'], rows, [true, true, true, true, false])}`;
 }
 
 export async function writeCompareReport(dir: string, r: CompareReport): Promise<WrittenReport> {
@@ -88,7 +112,7 @@ export async function writeCompareReport(dir: string, r: CompareReport): Promise
     schemaVersion: SCHEMA_VERSIONS['records-compare-report'],
     title: r.title,
     command: r.command,
-    setup: { records: r.records, sim: r.sim },
+    setup: { records: r.records, sim: r.sim, notes: r.notes },
     records: r.json.records,
     sim: r.json.sim,
     z: Object.fromEntries(r.rows.map((x) => [x.name, x.z])),

@@ -4,12 +4,16 @@
 // file share the format: full games (2018) and summaries (2017) that hold
 // only night 1's kills and save, no checks, one vigilante shot of unknown
 // night and an unordered lynch list. A summary becomes an incomplete record
-// (days unknown), so per-day statistics skip it.
+// (days unknown), so per-day statistics skip it. Every record names the
+// rules of these games, rules/mafia-allstars.yaml, and its own table.
 
 import { z } from 'zod';
 import { RECORD_FORMAT, RECORD_VERSION, RecordError, describeIssue, fieldPath, type GameRecord, type RecordNight, type RecordPlayer, type RecordRole } from './format.js';
 
 const NONE = 'NONE';
+
+/** The rules these games were played by, as the records name them (rules/ is shipped with the package). */
+export const ALLSTARS_RULES = 'rules/mafia-allstars.yaml';
 const name = z.string().min(1);
 
 export const allstarsSchema = z.object({
@@ -103,7 +107,8 @@ export function nightDeaths(targets: readonly string[], save: string | null | un
 }
 
 function base(r: AllstarsRecord, players: RecordPlayer[], file: string): Omit<GameRecord, 'nights' | 'days' | 'complete' | 'lynched' | 'vigilanteShots'> {
-  return { format: RECORD_FORMAT, version: RECORD_VERSION, id: r.id, source: `mafia-allstars ${file}`, players, start: 'night', winner: r.winner === 'Town' ? 'town' : 'mafia' };
+  const setup = { rules: ALLSTARS_RULES, players: players.length, mafia: r.mafia.length };
+  return { format: RECORD_FORMAT, version: RECORD_VERSION, id: r.id, source: `mafia-allstars ${file}`, setup, players, start: 'night', winner: r.winner === 'Town' ? 'town' : 'mafia' };
 }
 
 function fullRecord(r: AllstarsRecord, players: RecordPlayer[], file: string): GameRecord {

@@ -3,13 +3,17 @@
 // another format, or converted from an engine game log. A record says only
 // what it knows: a field left out is unknown, and the statistics skip it.
 // Validation is zod; every problem becomes one line naming the file, the
-// field path and the fix.
+// field path and the fix. Version 2 adds a record's own setup (the rules it
+// was played by, its table size and roles) and a day's `alive` list;
+// version 1 records are read as before.
 
 import { z } from 'zod';
 import { SimInputError } from '../errors.js';
 
 export const RECORD_FORMAT = 'mafia-sim-record';
-export const RECORD_VERSION = 1;
+/** The version written; every version in RECORD_VERSIONS is read. */
+export const RECORD_VERSION = 2;
+export const RECORD_VERSIONS = [1, 2] as const;
 
 /** Roles the statistics know by function; `other` is any role they do not look at (its team still counts). */
 export const RECORD_ROLES = ['town', 'mafia', 'cop', 'medic', 'vigilante', 'other'] as const;
@@ -58,17 +62,34 @@ const daySchema = z.strictObject({
   lynch: name.nullable(),
   /** True when the rules held no vote that day (it does not count as a no-lynch day). */
   noVote: z.boolean().optional(),
+  /** Every vote cast that day (a living player not listed did not vote); round 0 is the day's vote, 1 a revote. */
   votes: z.array(voteSchema).optional(),
+  /** Version 2: the players alive when the vote opened, where that differs from what the phases say (a forum turn votes before its night). */
+  alive: z.array(name).optional(),
   claims: z.array(claimSchema).optional(),
   /** Who else died this day (removals, a last shot), counted after the lynch. */
   deaths: z.array(name).optional(),
 });
 
+/**
+ * Version 2: what a simulation of this game plays. `rules` a preset or a
+ * rules file, as `--rules` takes it (a relative path is read from the working
+ * directory, then from the package); `players`, `mafia` and `roles` override
+ * the rules' own, as `--players`, `--mafia` and `--set roles.KEY=N` do.
+ */
+const setupSchema = z.strictObject({
+  rules: z.string().min(1).optional(),
+  players: z.number().int().min(1).optional(),
+  mafia: z.number().int().min(0).optional(),
+  roles: z.record(z.string().min(1), z.number().int().min(0)).optional(),
+});
+
 export const recordSchema = z.strictObject({
   format: z.literal(RECORD_FORMAT),
-  version: z.literal(RECORD_VERSION),
+  version: z.union(RECORD_VERSIONS.map((v) => z.literal(v))),
   id: z.string().min(1),
   source: z.string().optional(),
+  setup: setupSchema.optional(),
   players: z.array(playerSchema).min(2),
   /** Which phase comes first: night 1 before day 1, or day 1 before night 1. */
   start: z.enum(['night', 'day']),
@@ -89,6 +110,7 @@ export type GameRecord = z.infer<typeof recordSchema>;
 export type RecordNight = z.infer<typeof nightSchema>;
 export type RecordDay = z.infer<typeof daySchema>;
 export type RecordPlayer = z.infer<typeof playerSchema>;
+export type RecordSetup = z.infer<typeof setupSchema>;
 
 /** A bad record: `file: field.path: what is wrong; the fix`. */
 export class RecordError extends SimInputError {
@@ -170,6 +192,7 @@ function checkNames(rec: GameRecord, file: string): void {
       if (v.target) known(v.target, `${at}.votes[${j}].target`);
     });
     d.deaths?.forEach((t, j) => known(t, `${at}.deaths[${j}]`));
+    d.alive?.forEach((t, j) => known(t, `${at}.alive[${j}]`));
     d.claims?.forEach((c, j) => {
       known(c.speaker, `${at}.claims[${j}].speaker`);
       if (c.target) known(c.target, `${at}.claims[${j}].target`);
@@ -178,6 +201,20 @@ function checkNames(rec: GameRecord, file: string): void {
   rec.lynched?.forEach((t, j) => known(t, `lynched[${j}]`));
   rec.vigilanteShots?.forEach((t, j) => known(t, `vigilanteShots[${j}]`));
   if (rec.complete && rec.days === null) throw new RecordError(file, 'days', 'a complete record lists its days in order; give days, or set complete: false');
+  checkVersion2(rec, file);
+}
+
+/** Version 2's fields in a version 1 record, and a setup whose table size is not the record's. */
+function checkVersion2(rec: GameRecord, file: string): void {
+  if (rec.version === 1) {
+    if (rec.setup) throw new RecordError(file, 'setup', 'needs version 2; set version: 2');
+    const i = rec.days?.findIndex((d) => d.alive !== undefined) ?? -1;
+    if (i >= 0) throw new RecordError(file, `days[${i}].alive`, 'needs version 2; set version: 2');
+  }
+  const seats = rec.setup?.players;
+  if (seats !== undefined && seats !== rec.players.length) {
+    throw new RecordError(file, 'setup.players', `is ${seats} but the record lists ${rec.players.length} players; make them agree (or leave setup.players out: it defaults to the players listed)`);
+  }
 }
 
 /** A player's team: the record's, or the one the role implies. */

@@ -1,7 +1,9 @@
 // Turns one engine game log (every event, the host's view) into the same
 // game record a real table's game becomes, so one statistics module reads
 // both. Seats are named "#1", "#2", ... A turn (forum) is a night followed
-// by its day: the turn's night resolves before its lynch.
+// by its day: the turn's night resolves before its lynch, so each day also
+// lists who was alive when its vote opened (the forum votes before the
+// night's kills, the club after a day's removals).
 
 import { NONE } from '../../engine/agent.js';
 import { Choice, DeathCause, Outcome, type Claim, type LoggedEvent } from '../../engine/events.js';
@@ -14,7 +16,9 @@ const RECORD_ROLE_BY_KEY: Readonly<Record<string, RecordRole>> = { civilian: 'to
 
 const WINNER: Readonly<Record<Outcome, RecordWinner>> = { [Outcome.Town]: 'town', [Outcome.Mafia]: 'mafia', [Outcome.Maniac]: 'third', [Outcome.Draw]: 'draw', [Outcome.Timeout]: 'timeout' };
 
-export const seatName = (s: number): string => `#${s + 1}`;
+/** Seat names made once: a record of every game asks for them dozens of times. */
+const SEAT_NAMES: string[] = [];
+export const seatName = (s: number): string => (SEAT_NAMES[s] ??= `#${s + 1}`);
 
 function playerOf(role: number, seat: number, rules: Rules): RecordPlayer {
   const spec = ROLES[role];
@@ -43,6 +47,8 @@ interface NightDraft {
 interface DayDraft {
   lynch: string | null | undefined;
   noVote: boolean;
+  /** The living when the day's first vote was cast (a missed one included). */
+  alive: string[] | null;
   readonly votes: NonNullable<RecordDay['votes']>;
   readonly claims: NonNullable<RecordDay['claims']>;
   readonly deaths: string[];
@@ -56,6 +62,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
   let night: NightDraft | null = null;
   let day: DayDraft | null = null;
   let winner: RecordWinner = 'timeout';
+  let alive: boolean[] = [];
   for (const { event: e } of log) {
     switch (e.type) {
       case 'mafia-target':
@@ -63,6 +70,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         break;
       case 'deal':
         players = e.roles.map((r, s) => playerOf(r, s, rules));
+        alive = e.roles.map(() => true);
         break;
       case 'phase':
         night = e.phase === 'day' ? null : newNight(nights);
@@ -88,9 +96,11 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         }
         break;
       case 'kill':
+        alive[e.seat] = false;
         onKill(e.seat, e.cause, night, day);
         break;
       case 'vote':
+        if (day && day.alive === null) day.alive = livingNames(alive);
         if (e.missed) break; // a vote missed for inactivity is no vote at all
         day?.votes.push({ voter: seatName(e.voter), target: e.target === NONE ? null : seatName(e.target), round: e.round });
         break;
@@ -136,8 +146,14 @@ function newNight(nights: NightDraft[]): NightDraft {
   return d;
 }
 
+function livingNames(alive: readonly boolean[]): string[] {
+  const out: string[] = [];
+  for (let s = 0; s < alive.length; s++) if (alive[s]) out.push(seatName(s));
+  return out;
+}
+
 function newDay(days: DayDraft[]): DayDraft {
-  const d: DayDraft = { lynch: undefined, noVote: false, votes: [], claims: [], deaths: [] };
+  const d: DayDraft = { lynch: undefined, noVote: false, alive: null, votes: [], claims: [], deaths: [] };
   days.push(d);
   return d;
 }
@@ -181,6 +197,7 @@ function finishDays(days: readonly DayDraft[]): RecordDay[] {
   days.forEach((d) => {
     if (d.lynch === undefined && d.deaths.length === 0) return;
     const day: RecordDay = { lynch: d.lynch ?? null, votes: d.votes, claims: d.claims };
+    if (d.alive) day.alive = d.alive;
     if (d.noVote || d.lynch === undefined) day.noVote = true;
     if (d.deaths.length > 0) day.deaths = d.deaths;
     out.push(day);

@@ -1,31 +1,58 @@
 // `--records DIR_OR_FILE`: reads every record under a folder (recursively,
 // in sorted path order so the set is the same on every machine) or one file,
-// native or mafia-allstars, told apart by their fields.
+// native, mafia-allstars or mturk-mafia (a games.json of many games), told
+// apart by their fields. Games an importer leaves out are listed with why.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SimInputError } from '../errors.js';
 import { importAllstars, looksLikeAllstars } from './allstars.js';
 import { RECORD_FORMAT, RecordError, parseRecord, type GameRecord } from './format.js';
+import { importMturk, looksLikeMturk, type ImportedSet, type LeftOut } from './mturk.js';
+
+export type { LeftOut } from './mturk.js';
 
 export interface LoadedRecord {
-  /** The file, as given or relative to the folder given. */
+  /** The file, as given or relative to the folder given; `FILE#k` for the k-th game read (0-based) from a file of many. */
   readonly file: string;
   readonly record: GameRecord;
 }
 
-/** Parses one JSON text as a record of either format. */
-export function recordFromText(text: string, file: string): GameRecord {
-  let doc: unknown;
+/** The records read, and the games the importers left out (before any fold is taken). */
+export interface RecordSet {
+  readonly records: LoadedRecord[];
+  readonly leftOut: readonly LeftOut[];
+  /** Games the files hold, read or left out. */
+  readonly games: number;
+  /** `PATH@i/n`: which fold of how many records the folds were taken from. */
+  readonly fold?: { readonly i: number; readonly n: number; readonly of: number };
+}
+
+function parseJson(text: string, file: string): unknown {
   try {
-    doc = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new RecordError(file, '', `is not valid JSON (${why}); fix the file or move it out of the records folder`);
   }
+}
+
+/** Parses one JSON text of any format: one record, or a file of many (mturk-mafia's games.json). */
+export function recordsFromText(text: string, file: string): ImportedSet {
+  const doc = parseJson(text, file);
+  if (looksLikeMturk(doc)) return importMturk(doc, file);
+  return { records: [oneRecord(doc, file)], leftOut: [] };
+}
+
+/** Parses one JSON text as a record of a one-game format (native or mafia-allstars). */
+export function recordFromText(text: string, file: string): GameRecord {
+  return oneRecord(parseJson(text, file), file);
+}
+
+function oneRecord(doc: unknown, file: string): GameRecord {
   if (typeof doc === 'object' && doc !== null && 'format' in doc) return parseRecord(doc, file);
   if (looksLikeAllstars(doc)) return importAllstars(doc, file);
-  throw new RecordError(file, '', `is neither a mafia-sim record (format: "${RECORD_FORMAT}") nor a mafia-allstars record (kill, lynched, vanilla_town); see docs/records.md`);
+  throw new RecordError(file, '', `is neither a mafia-sim record (format: "${RECORD_FORMAT}"), a mafia-allstars record (kill, lynched, vanilla_town) nor an mturk-mafia games.json (an array of games with game_id, phases, clean); see docs/records.md`);
 }
 
 /**
@@ -37,16 +64,21 @@ export function recordFromText(text: string, file: string): GameRecord {
 const FOLD = /^(.*)@(\d+)\/(\d+)$/;
 
 export function loadRecords(path: string, flag = '--records'): LoadedRecord[] {
+  return loadRecordSet(path, flag).records;
+}
+
+export function loadRecordSet(path: string, flag = '--records'): RecordSet {
   const fold = existsSync(path) ? null : FOLD.exec(path);
   if (!fold) return loadAll(path, flag);
   const [i, n] = [Number(fold[2]), Number(fold[3])];
   if (!(n >= 2 && i >= 1 && i <= n)) throw new SimInputError(flag, `${JSON.stringify(path)}: a fold is PATH@i/n with 1 <= i <= n and n >= 2, e.g. ${fold[1]}@1/2`);
-  const picked = loadAll(fold[1]!, flag).filter((_, k) => k % n === i - 1);
+  const all = loadAll(fold[1]!, flag);
+  const picked = all.records.filter((_, k) => k % n === i - 1);
   if (picked.length === 0) throw new SimInputError(flag, `${JSON.stringify(path)} holds no records; use fewer folds, e.g. ${fold[1]}@1/2`);
-  return picked;
+  return { ...all, records: picked, fold: { i, n, of: all.records.length } };
 }
 
-function loadAll(path: string, flag: string): LoadedRecord[] {
+function loadAll(path: string, flag: string): RecordSet {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -55,10 +87,17 @@ function loadAll(path: string, flag: string): LoadedRecord[] {
   }
   const files = isDir ? jsonFilesUnder(path) : [path];
   if (files.length === 0) throw new SimInputError(flag, `${JSON.stringify(path)} holds no .json files; point it at a folder of records`);
-  return files.map((f) => {
+  const records: LoadedRecord[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const f of files) {
     const shown = isDir ? join(path, relative(path, f)) : f;
-    return { file: shown, record: recordFromText(readFileSync(f, 'utf8'), shown) };
-  });
+    const got = recordsFromText(readFileSync(f, 'utf8'), shown);
+    const many = got.records.length !== 1 || got.leftOut.length > 0;
+    got.records.forEach((record, k) => records.push({ file: many ? `${shown}#${k}` : shown, record }));
+    leftOut.push(...got.leftOut);
+  }
+  if (records.length === 0) throw new SimInputError(flag, `${JSON.stringify(path)} holds no usable records (${leftOut.length} left out, the first ${leftOut[0]?.why ?? 'for no reason'}); point it at records the importers read`);
+  return { records, leftOut, games: records.length + leftOut.length };
 }
 
 function jsonFilesUnder(dir: string): string[] {

@@ -5,6 +5,9 @@
 // for every thread count. Batches run on this thread or on a piscina pool
 // whose workers return each batch's tally; a RecordRunner keeps one pool for
 // many agents texts (calibrate's points) and stops at an aborted signal.
+// Records of several setups (setups.ts) are played on each setup's rules,
+// the games shared among them in the records' proportions; every setup
+// plays its games [0, n) of the seed, and the tallies merge in setup order.
 
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -19,7 +22,14 @@ import { rulesFromCanonical, type Rules } from '../../engine/rules.js';
 import type { PresetName } from '../../engine/presets.js';
 import { batchEnd, batchSizeFor } from '../batches.js';
 import { recordFromLog } from './fromLog.js';
+import { shareGames } from './setups.js';
 import { RecordTally, type TallyJSON } from './stats.js';
+
+/** One setup's rules and its weight: the records played at it. */
+export interface SetupShare {
+  readonly rules: Rules;
+  readonly weight: number;
+}
 
 export class RecordSimulator {
   private constructor(
@@ -51,7 +61,9 @@ export class RecordSimulator {
 }
 
 export interface SimulateOptions {
+  /** One setup's rules; or `setups`, several shared by weight (then `rules` is ignored). */
   readonly rules: Rules;
+  readonly setups?: readonly SetupShare[];
   /** Canonical agents text. */
   readonly agents: string;
   readonly seed: number;
@@ -71,7 +83,7 @@ export interface RecordBatchTask {
 }
 
 export async function simulateRecords(o: SimulateOptions): Promise<RecordTally> {
-  const runner = await RecordRunner.open(o.rules, o.threads);
+  const runner = await RecordRunner.open(o.setups ?? o.rules, o.threads);
   try {
     let done = 0;
     return await runner.tally(o.agents, o.seed, o.games, (n) => {
@@ -102,56 +114,69 @@ export class RecordRunner {
   private readonly local = new Map<string, Promise<RecordSimulator>>();
 
   private constructor(
-    private readonly rules: Rules,
+    private readonly setups: readonly SetupShare[],
     private readonly pool: Piscina<RecordBatchTask, TallyJSON> | null,
     private readonly signal: AbortSignal | undefined,
   ) {}
 
-  static async open(rules: Rules, threads: number, signal?: AbortSignal): Promise<RecordRunner> {
+  /** A runner for one setup's rules, or for several setups shared by weight. */
+  static async open(setups: Rules | readonly SetupShare[], threads: number, signal?: AbortSignal): Promise<RecordRunner> {
+    const list = isSetupList(setups) ? setups : [{ rules: setups, weight: 1 }];
+    if (list.length === 0) throw new Error('RecordRunner.open: no setup');
     // Every batch in flight listens to the signal: dozens at once is by design, not a leak.
     if (signal) setMaxListeners(Infinity, signal);
     const pool = threads > 1 ? new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(workerScript()).href, name: 'runRecordBatch', minThreads: threads, maxThreads: threads }) : null;
-    return new RecordRunner(rules, pool, signal);
+    return new RecordRunner(list, pool, signal);
   }
 
-  /** Games [0, games) of `seed` with these agents; `onBatch` hears each batch's game count as it lands. */
-  async tally(agents: string, seed: number, games: number, onBatch?: (games: number) => void): Promise<RecordTally> {
-    const size = batchSizeFor(games);
-    const ranges: Array<[number, number]> = [];
-    for (let a = 0; a < games; a = batchEnd(a, games, size)) ranges.push([a, batchEnd(a, games, size)]);
+  /** Games [0, games) of `seed` with these agents, shared among the runner's setups; `onBatch` hears each batch's game count as it lands. */
+  tally(agents: string, seed: number, games: number, onBatch?: (games: number) => void): Promise<RecordTally> {
+    return this.tallyOn(this.setups, agents, seed, games, onBatch);
+  }
+
+  /** The same on other setups (a holdout's), on this runner's pool. */
+  async tallyOn(setups: readonly SetupShare[], agents: string, seed: number, games: number, onBatch?: (games: number) => void): Promise<RecordTally> {
+    const shares = shareGames(games, setups.map((s) => s.weight));
+    const ranges: Array<{ rules: Rules; from: number; to: number }> = [];
+    setups.forEach(({ rules }, i) => {
+      const n = shares[i]!;
+      const size = batchSizeFor(n);
+      for (let a = 0; a < n; a = batchEnd(a, n, size)) ranges.push({ rules, from: a, to: batchEnd(a, n, size) });
+    });
     const tick = (t: RecordTally): RecordTally => {
       onBatch?.(t.games);
       return t;
     };
     let parts: RecordTally[];
     if (this.pool === null || ranges.length <= 1) {
-      const sim = await this.simulator(agents);
       parts = [];
-      for (const [a, b] of ranges) {
-        await new Promise<void>((r) => setImmediate(r)); // lets Ctrl-C and progress through between batches
+      for (const r of ranges) {
+        const sim = await this.simulator(r.rules, agents);
+        await new Promise<void>((done) => setImmediate(done)); // lets Ctrl-C and progress through between batches
         if (this.signal?.aborted) throw new SimulationAborted();
-        parts.push(tick(sim.play(seed, a, b)));
+        parts.push(tick(sim.play(seed, r.from, r.to)));
       }
     } else {
-      const base = { rules: this.rules.canonical, rulesHash: this.rules.hash, preset: this.rules.preset, agents, seed };
       const pool = this.pool;
       const opts = this.signal ? { signal: this.signal } : {};
+      const task = (r: (typeof ranges)[number]): RecordBatchTask => ({ rules: r.rules.canonical, rulesHash: r.rules.hash, preset: r.rules.preset, agents, seed, from: r.from, to: r.to });
       try {
-        parts = await Promise.all(ranges.map(async ([from, to]) => tick(RecordTally.fromJSON(await pool.run({ ...base, from, to }, opts)))));
+        parts = await Promise.all(ranges.map(async (r) => tick(RecordTally.fromJSON(await pool.run(task(r), opts)))));
       } catch (e) {
         if (this.signal?.aborted) throw new SimulationAborted();
         throw e;
       }
     }
-    // Merged in game order, whatever order the batches finished in.
+    // Merged in setup and game order, whatever order the batches finished in.
     return parts.reduce((acc, t) => acc.merge(t), new RecordTally());
   }
 
-  private simulator(agents: string): Promise<RecordSimulator> {
-    let sim = this.local.get(agents);
+  private simulator(rules: Rules, agents: string): Promise<RecordSimulator> {
+    const key = `${rules.hash}|${agents}`;
+    let sim = this.local.get(key);
     if (!sim) {
       if (this.local.size >= SIMULATOR_CACHE) this.local.delete(this.local.keys().next().value!);
-      this.local.set(agents, (sim = RecordSimulator.create(this.rules, agents)));
+      this.local.set(key, (sim = RecordSimulator.create(rules, agents)));
     }
     return sim;
   }
@@ -161,8 +186,12 @@ export class RecordRunner {
   }
 }
 
-/** Simulators kept per thread: a search revisits few agents texts, and each holds its players. */
-const SIMULATOR_CACHE = 8;
+function isSetupList(x: Rules | readonly SetupShare[]): x is readonly SetupShare[] {
+  return Array.isArray(x);
+}
+
+/** Simulators kept per thread: a search revisits few agents texts, and each holds its players (a mixed record set has a dozen setups). */
+const SIMULATOR_CACHE = 32;
 
 /** The worker's entry point: rebuild the rules, play the batch, return its tally as JSON. */
 const simulators = new Map<string, Promise<RecordSimulator>>();

@@ -5,94 +5,45 @@
 // says what it knows: per-night and per-day figures use the phases a record
 // holds in order; pooled ".all" figures, game length and the vigilante's
 // fire rate use complete records only (a summary's first night alone would
-// weigh night 1 too heavily).
+// weigh night 1 too heavily). The vote statistics read each day's first
+// round of votes (docs/records.md, "Vote statistics"); the two that are
+// means of per-day observations keep an exact histogram (histogram.ts). The
+// names are statNames.ts's; every count is made here, for records and logs
+// alike, which is why this module stays whole past 400 lines.
 
 import { Z95, wilson } from '../precision.js';
-import { teamOf, type GameRecord, type RecordNight, type RecordTeam } from './format.js';
+import { teamOf, type GameRecord, type RecordDay, type RecordNight, type RecordTeam } from './format.js';
+import { RatioHistogram, type HistogramSummary } from './histogram.js';
+import { HISTOGRAM_NAMES, LYNCH_DAYS, STAT_NAMES, VOTE_DAYS, hasChance, isMeanStat, perDay } from './statNames.js';
 
-/** Days with a per-day lynch figure. */
-export const LYNCH_DAYS = [1, 2, 3, 4, 5] as const;
-
-const perDay = (stem: string): string[] => LYNCH_DAYS.map((d) => `${stem}.day${d}`);
-
-/** Every statistic, in the order tables print them. Scripts rely on these names. */
-export const STAT_NAMES: readonly string[] = [
-  'townWin',
-  'gameLength',
-  ...perDay('lynchHitsMafia'),
-  'lynchHitsMafia.all',
-  'lynchHitsMafia.orderFree',
-  ...perDay('noLynch'),
-  'noLynch.all',
-  'mafiaTargetsCop.night1',
-  'mafiaTargetsCop.all',
-  'mafiaTargetsMedic.night1',
-  'mafiaTargetsMedic.all',
-  'mafiaTargetsVigilante.night1',
-  'mafiaTargetsVigilante.all',
-  'medicSaveSuccess.night1',
-  'medicSaveSuccess',
-  'medicSelfHeal.night1',
-  'medicSelfHeal',
-  'copCheckHitsMafia.night1',
-  'copCheckHitsMafia.all',
-  'copDead.night1',
-  'copDead.night2',
-  'vigilanteFires',
-  'vigilanteShotHitsMafia',
-];
-
-/** What each statistic counts, for tables and docs. */
-export const STAT_MEANING: Readonly<Record<string, string>> = {
-  townWin: 'games Town won',
-  gameLength: 'days played per game (a mean, not a rate; complete records)',
-  ...Object.fromEntries(LYNCH_DAYS.map((d) => [`lynchHitsMafia.day${d}`, `day-${d} lynches that hit mafia`])),
-  'lynchHitsMafia.all': 'lynches that hit mafia, every day',
-  'lynchHitsMafia.orderFree': 'lynches that hit mafia, every record (summaries\' unordered lynch lists too)',
-  ...Object.fromEntries(LYNCH_DAYS.map((d) => [`noLynch.day${d}`, `day ${d}: days that ended without a lynch`])),
-  'noLynch.all': 'days that ended without a lynch, every day',
-  'mafiaTargetsCop.night1': 'night-1 mafia shots at the cop',
-  'mafiaTargetsCop.all': 'mafia shots at the cop while he lives',
-  'mafiaTargetsMedic.night1': 'night-1 mafia shots at the medic',
-  'mafiaTargetsMedic.all': 'mafia shots at the medic while he lives',
-  'mafiaTargetsVigilante.night1': 'night-1 mafia shots at the vigilante',
-  'mafiaTargetsVigilante.all': 'mafia shots at the vigilante while he lives',
-  'medicSaveSuccess.night1': 'night-1 protections on a player the mafia shot',
-  medicSaveSuccess: 'protections on a player the mafia shot',
-  'medicSelfHeal.night1': 'night-1 protections the medic gave himself',
-  medicSelfHeal: 'protections the medic gave himself',
-  'copCheckHitsMafia.night1': 'night-1 checks that found mafia',
-  'copCheckHitsMafia.all': 'checks that found mafia',
-  'copDead.night1': 'games whose cop is dead by the end of night 1',
-  'copDead.night2': 'games whose cop is dead by the end of night 2',
-  vigilanteFires: 'games whose vigilante fired (complete records, or a record of his shots)',
-  vigilanteShotHitsMafia: 'vigilante shots that hit mafia',
-};
+export { LYNCH_DAYS, STAT_MEANING, STAT_NAMES, VOTE_SCOPES, VOTE_STEMS, isMeanStat, isUnitScale } from './statNames.js';
 
 interface Cell {
   k: number;
   n: number;
   /**
-   * Lynch statistics: the chance of hitting mafia (mafia alive / alive) kept
-   * exact, as the mafia alive summed per count of players alive; the chance
-   * is summed from it in one fixed order, so any split of the games gives
-   * the same bits.
+   * Statistics with a chance baseline: the chance of each trial (favourable
+   * / of, e.g. mafia alive / alive at a lynch) kept exact, as the favourable
+   * counts summed per denominator; the chance is summed from it in one fixed
+   * order, so any split of the games gives the same bits.
    */
-  readonly mafiaByAlive: Map<number, number>;
+  readonly chanceBy: Map<number, number>;
 }
 
 export interface TallyJSON {
   readonly games: number;
-  /** name -> [k, n, {alive: mafia summed}] */
+  /** name -> [k, n, {denominator: favourable summed}] */
   readonly cells: Record<string, [number, number, Record<string, number>]>;
   readonly lengthSumSq: number;
+  /** The mean statistics' histograms (name -> RatioHistogram JSON). */
+  readonly histograms: Record<string, Record<string, number>>;
 }
 
-const emptyCell = (): Cell => ({ k: 0, n: 0, mafiaByAlive: new Map() });
+const emptyCell = (): Cell => ({ k: 0, n: 0, chanceBy: new Map() });
 
 function chanceSum(c: Readonly<Cell>): number {
   let sum = 0;
-  for (const alive of [...c.mafiaByAlive.keys()].sort((a, b) => a - b)) sum += c.mafiaByAlive.get(alive)! / alive;
+  for (const of of [...c.chanceBy.keys()].sort((a, b) => a - b)) sum += c.chanceBy.get(of)! / of;
   return sum;
 }
 
@@ -101,9 +52,13 @@ export class RecordTally {
   games = 0;
   private lengthSumSq = 0;
   private readonly cells = new Map<string, Cell>();
+  private readonly histograms = new Map<string, RatioHistogram>();
 
   constructor() {
-    for (const name of STAT_NAMES) this.cells.set(name, emptyCell());
+    for (const name of STAT_NAMES) {
+      if (HISTOGRAM_NAMES.has(name)) this.histograms.set(name, new RatioHistogram());
+      else this.cells.set(name, emptyCell());
+    }
   }
 
   count(name: string, hit: boolean): void {
@@ -112,11 +67,29 @@ export class RecordTally {
     if (hit) c.k++;
   }
 
-  /** A lynch: hit or not, with `mafia` of `alive` players mafia at that moment. */
-  countLynch(name: string, hit: boolean, mafia: number, alive: number): void {
+  /** `k` hits of `n` trials at once (the living players of a day who did not vote). */
+  countMany(name: string, k: number, n: number): void {
+    const c = this.cells.get(name)!;
+    c.n += n;
+    c.k += k;
+  }
+
+  /** A trial with a chance baseline: hit or not, its chance `favourable / of` (a lynch: mafia alive / alive). */
+  countWithChance(name: string, hit: boolean, favourable: number, of: number): void {
     this.count(name, hit);
-    const m = this.cells.get(name)!.mafiaByAlive;
-    m.set(alive, (m.get(alive) ?? 0) + mafia);
+    const m = this.cells.get(name)!.chanceBy;
+    m.set(of, (m.get(of) ?? 0) + favourable);
+  }
+
+  /** One observation a/b of a mean statistic (a whole value: b = 1). */
+  observe(name: string, a: number, b: number): void {
+    this.histograms.get(name)!.add(a, b);
+  }
+
+  histogram(name: string): RatioHistogram {
+    const h = this.histograms.get(name);
+    if (!h) throw new Error(`no mean statistic ${name}`);
+    return h;
   }
 
   cell(name: string): Readonly<Cell> {
@@ -148,20 +121,27 @@ export class RecordTally {
       const o = other.cells.get(name)!;
       c.k += o.k;
       c.n += o.n;
-      for (const [alive, mafia] of o.mafiaByAlive) c.mafiaByAlive.set(alive, (c.mafiaByAlive.get(alive) ?? 0) + mafia);
+      for (const [of, favourable] of o.chanceBy) c.chanceBy.set(of, (c.chanceBy.get(of) ?? 0) + favourable);
     }
+    for (const [name, h] of this.histograms) h.merge(other.histograms.get(name)!);
     return this;
   }
 
   toJSON(): TallyJSON {
-    return { games: this.games, lengthSumSq: this.lengthSumSq, cells: Object.fromEntries([...this.cells].map(([k, c]) => [k, [c.k, c.n, Object.fromEntries(c.mafiaByAlive)]])) };
+    return {
+      games: this.games,
+      lengthSumSq: this.lengthSumSq,
+      cells: Object.fromEntries([...this.cells].map(([k, c]) => [k, [c.k, c.n, Object.fromEntries(c.chanceBy)]])),
+      histograms: Object.fromEntries([...this.histograms].map(([k, h]) => [k, h.toJSON()])),
+    };
   }
 
   static fromJSON(j: TallyJSON): RecordTally {
     const t = new RecordTally();
     t.games = j.games;
     t.lengthSumSq = j.lengthSumSq;
-    for (const [name, [k, n, byAlive]] of Object.entries(j.cells)) t.cells.set(name, { k, n, mafiaByAlive: new Map(Object.entries(byAlive).map(([a, m]) => [Number(a), m])) });
+    for (const [name, [k, n, byOf]] of Object.entries(j.cells)) t.cells.set(name, { k, n, chanceBy: new Map(Object.entries(byOf).map(([a, m]) => [Number(a), m])) });
+    for (const [name, h] of Object.entries(j.histograms)) t.histograms.set(name, RatioHistogram.fromJSON(h));
     return t;
   }
 }
@@ -174,7 +154,7 @@ export function tallyRecords(records: Iterable<GameRecord>): RecordTally {
 
 // ---- one record ----
 
-type Phase = { readonly kind: 'night'; readonly index: number; readonly night: RecordNight } | { readonly kind: 'day'; readonly index: number; readonly day: NonNullable<GameRecord['days']>[number] };
+type Phase = { readonly kind: 'night'; readonly index: number; readonly night: RecordNight } | { readonly kind: 'day'; readonly index: number; readonly day: RecordDay };
 
 /** The phases a record holds in order, stopping at the first one it does not know. */
 export function orderedPhases(rec: GameRecord): Phase[] {
@@ -236,24 +216,95 @@ function addRecord(t: RecordTally, rec: GameRecord): void {
     }
     if (n.deaths === undefined) aliveKnown = false;
     else for (const d of n.deaths) alive.delete(d);
-    if (cast.cop && ph.index < 2 && aliveKnown) t.count(`copDead.night${ph.index + 1}`, !alive.has(cast.cop));
+    if (cast.cop && ph.index < 2 && aliveKnown) t.count(COP_DEAD[ph.index]!, !alive.has(cast.cop));
   }
   if (rec.complete && rec.days) t.addLength(rec.days.length);
   addOrderFreeLynches(t, rec, isMafia);
   addVigilante(t, rec, cast, shots, vigKnown && aliveKnown, isMafia);
 }
 
-function addDay(t: RecordTally, rec: GameRecord, d: number, day: NonNullable<GameRecord['days']>[number], alive: ReadonlySet<string>, isMafia: (n: string) => boolean): void {
+function addDay(t: RecordTally, rec: GameRecord, d: number, day: RecordDay, alive: ReadonlySet<string>, isMafia: (n: string) => boolean): void {
   if (day.noVote) return;
+  addVotes(t, rec, d, day, alive, isMafia);
   const inTable = d <= LYNCH_DAYS.length;
-  if (inTable) t.count(`noLynch.day${d}`, day.lynch === null);
+  if (inTable) t.count(NO_LYNCH_DAY[d - 1]!, day.lynch === null);
   if (rec.complete) t.count('noLynch.all', day.lynch === null);
   if (day.lynch === null) return;
   let mafia = 0;
   for (const n of alive) if (isMafia(n)) mafia++;
   const hit = isMafia(day.lynch);
-  if (inTable) t.countLynch(`lynchHitsMafia.day${d}`, hit, mafia, alive.size);
-  if (rec.complete) t.countLynch('lynchHitsMafia.all', hit, mafia, alive.size);
+  if (inTable) t.countWithChance(LYNCH_DAY[d - 1]!, hit, mafia, alive.size);
+  if (rec.complete) t.countWithChance('lynchHitsMafia.all', hit, mafia, alive.size);
+}
+
+/** A scope's statistic names, made once: a game's days count into them dozens of times. */
+interface VoteNames {
+  readonly share: string;
+  readonly candidates: string;
+  readonly unanimous: string;
+  readonly nonVoters: string;
+  readonly onPartner: string;
+}
+const namesOf = (scope: string): VoteNames => ({
+  share: `votes.shareOnEliminated.${scope}`,
+  candidates: `votes.candidates.${scope}`,
+  unanimous: `votes.unanimous.${scope}`,
+  nonVoters: `votes.nonVoters.${scope}`,
+  onPartner: `votes.onPartner.${scope}`,
+});
+
+/** The scopes a day counts in, by day (1 to 3, then every later day) and completeness: its own day (1 to 3), and in complete records day3plus (from day 3) and all. */
+const SCOPES_BY_DAY: ReadonlyArray<readonly [incomplete: readonly VoteNames[], complete: readonly VoteNames[]]> = [1, 2, 3, 4].map((d) => {
+  const own = d <= VOTE_DAYS ? [namesOf(`day${d}`)] : [];
+  return [own, [...own, ...(d >= VOTE_DAYS ? [namesOf('day3plus')] : []), namesOf('all')]] as const;
+});
+
+/**
+ * A day's vote statistics. A day's `votes` list every vote cast, so a
+ * living player missing from it did not vote; only the first round counts
+ * (a revote among the tied is a second ballot on a narrowed choice). The
+ * living are the day's `alive` list where the record gives one (the
+ * players alive when the vote opened), else those the phases leave alive.
+ * A vote for nobody is a vote cast, for no candidate and no partner.
+ */
+function addVotes(t: RecordTally, rec: GameRecord, d: number, day: RecordDay, phaseAlive: ReadonlySet<string>, isMafia: (n: string) => boolean): void {
+  const votes = day.votes;
+  if (votes === undefined) return;
+  const scopes = SCOPES_BY_DAY[Math.min(d, SCOPES_BY_DAY.length) - 1]![rec.complete ? 1 : 0];
+  if (scopes.length === 0) return;
+  const living: Iterable<string> = day.alive ?? phaseAlive;
+  const on = new Map<string, number>();
+  const voted = new Set<string>();
+  let cast = 0;
+  for (const v of votes) {
+    if ((v.round ?? 0) !== 0) continue;
+    cast++;
+    voted.add(v.voter);
+    if (v.target !== null) on.set(v.target, (on.get(v.target) ?? 0) + 1);
+  }
+  let alive = 0;
+  let silent = 0;
+  let mafiaAlive = 0;
+  for (const n of living) {
+    alive++;
+    if (!voted.has(n)) silent++;
+    if (isMafia(n)) mafiaAlive++;
+  }
+  // The days that eliminated someone by the vote have a share on him, and are unanimous when every other living player voted for him.
+  const onEliminated = day.lynch && cast > 0 ? (on.get(day.lynch) ?? 0) : -1;
+  for (const s of scopes) {
+    t.observe(s.candidates, on.size, 1);
+    t.countMany(s.nonVoters, silent, alive);
+    if (onEliminated < 0) continue;
+    t.observe(s.share, onEliminated, cast);
+    t.count(s.unanimous, onEliminated === alive - 1);
+  }
+  if (mafiaAlive < 2) return;
+  for (const v of votes) {
+    if ((v.round ?? 0) !== 0 || v.target === null || !isMafia(v.voter)) continue;
+    // A mafia voter is alive; a vote for a random other living player lands on a partner (mafiaAlive − 1) / (alive − 1) of the time.
+    for (const s of scopes) t.countWithChance(s.onPartner, isMafia(v.target), mafiaAlive - 1, alive - 1);
+  }
 }
 
 /** Who was lynched at all, order aside: the days of a complete record, or a summary's list. */
@@ -262,10 +313,17 @@ function addOrderFreeLynches(t: RecordTally, rec: GameRecord, isMafia: (n: strin
   for (const n of lynched ?? []) t.count('lynchHitsMafia.orderFree', isMafia(n));
 }
 
+// Statistic names made once (a name built per count costs a string and its hash each time).
+const NO_LYNCH_DAY = perDay('noLynch');
+const LYNCH_DAY = perDay('lynchHitsMafia');
+const COP_DEAD = ['copDead.night1', 'copDead.night2'];
+const NIGHT_STEMS = ['mafiaTargetsCop', 'mafiaTargetsMedic', 'mafiaTargetsVigilante', 'copCheckHitsMafia'] as const;
+const NIGHT_NAMES = Object.fromEntries(NIGHT_STEMS.map((stem) => [stem, { night1: `${stem}.night1`, all: `${stem}.all` }])) as Record<(typeof NIGHT_STEMS)[number], { night1: string; all: string }>;
+
 function addNight(t: RecordTally, rec: GameRecord, n: RecordNight, first: boolean, cast: Cast, alive: ReadonlySet<string>, isMafia: (n: string) => boolean): void {
-  const scopes = [...(first ? ['.night1'] : []), ...(rec.complete ? ['.all'] : [])];
-  const each = (stem: string, hit: boolean): void => {
-    for (const s of scopes) t.count(stem + s, hit);
+  const each = (stem: (typeof NIGHT_STEMS)[number], hit: boolean): void => {
+    if (first) t.count(NIGHT_NAMES[stem].night1, hit);
+    if (rec.complete) t.count(NIGHT_NAMES[stem].all, hit);
   };
   for (const [stem, holder] of [['mafiaTargetsCop', cast.cop], ['mafiaTargetsMedic', cast.medic], ['mafiaTargetsVigilante', cast.vigilante]] as const) {
     if (!holder || !alive.has(holder)) continue;
@@ -309,8 +367,10 @@ export interface Statistic {
   /** Lynch statistics: the chance of hitting mafia (mean of mafia alive / alive at each lynch) and the odds ratio against it. */
   readonly chance?: number;
   readonly oddsRatio?: number | null;
-  /** gameLength: the standard error of the mean. */
+  /** Means (gameLength, votes.shareOnEliminated.*, votes.candidates.*): the standard error of the mean. */
   readonly se?: number;
+  /** The per-day means: the quartiles of the observations (linear interpolation, type 7). */
+  readonly quartiles?: readonly [number, number, number];
 }
 
 export interface StatisticsJSON {
@@ -320,14 +380,14 @@ export interface StatisticsJSON {
 
 export function statistics(t: RecordTally): StatisticsJSON {
   const out: Record<string, Statistic> = {};
-  for (const name of STAT_NAMES) out[name] = name === 'gameLength' ? lengthStat(t) : rateStat(name, t.cell(name));
+  for (const name of STAT_NAMES) out[name] = name === 'gameLength' ? lengthStat(t) : HISTOGRAM_NAMES.has(name) ? meanStat(t.histogram(name).summary()) : rateStat(name, t.cell(name));
   return { games: t.games, statistics: out };
 }
 
 function rateStat(name: string, c: Readonly<Cell>): Statistic {
   const w = wilson(c.k, c.n);
   const base = { k: c.k, n: c.n, rate: w ? w.rate : null, lo: w ? w.low : null, hi: w ? w.high : null };
-  if (!name.startsWith('lynchHitsMafia.') || name === 'lynchHitsMafia.orderFree') return base;
+  if (!hasChance(name)) return base;
   const chance = c.n > 0 ? chanceSum(c) / c.n : 0;
   return { ...base, chance, oddsRatio: w ? oddsRatio(w.rate, chance) : null };
 }
@@ -349,14 +409,28 @@ function lengthStat(t: RecordTally): Statistic {
 }
 
 /**
+ * A mean of per-day observations: `k` the sum of their numerators (the
+ * votes on the eliminated, or the candidates), `n` the days, a normal 95%
+ * interval from the standard error sd/√n. The days are treated as
+ * independent (those of one game are not quite, so for `.all` the error is
+ * a little small).
+ */
+function meanStat(h: HistogramSummary | null): Statistic {
+  if (h === null) return { k: 0, n: 0, rate: null, lo: null, hi: null, se: 0 };
+  const se = h.sd / Math.sqrt(h.n);
+  return { k: h.numerators, n: h.n, rate: h.mean, lo: h.mean - Z95 * se, hi: h.mean + Z95 * se, se, quartiles: h.quartiles };
+}
+
+/**
  * z of the difference between two independent estimates: the pooled
- * two-proportion test for rates, the Welch statistic for gameLength. Null
- * when either side has no data or the difference has no spread.
+ * two-proportion test for rates, the Welch statistic for means (gameLength
+ * and the per-day vote means). Null when either side has no data or the
+ * difference has no spread.
  */
 export function zScore(name: string, a: Statistic, b: Statistic): number | null {
   if (a.n === 0 || b.n === 0 || a.rate === null || b.rate === null) return null;
   let se: number;
-  if (name === 'gameLength') se = Math.sqrt((a.se ?? 0) ** 2 + (b.se ?? 0) ** 2);
+  if (isMeanStat(name)) se = Math.sqrt((a.se ?? 0) ** 2 + (b.se ?? 0) ** 2);
   else {
     const p = (a.k + b.k) / (a.n + b.n);
     se = Math.sqrt(p * (1 - p) * (1 / a.n + 1 / b.n));
