@@ -16,6 +16,7 @@
 import { NONE, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
+import { PublicFacts } from './publicFacts.js';
 
 /**
  * What an event is to a player, as a small number. Each event type is an
@@ -110,6 +111,8 @@ export class PublicRecord {
   private stamp = 0;
   /** Storage of the 16-bit arrays cleared per game: votes, accuse, today, lastVotes, actorCount. */
   private readonly zeros16: Int16Array;
+  /** What the whole table knows for certain (roles shown, the note) and the claims it disproves. */
+  readonly facts: PublicFacts;
 
   constructor(n: number) {
     this.n = n;
@@ -128,6 +131,7 @@ export class PublicRecord {
     this.dealt = new Uint8Array(n);
     this.blackActs = new Int16Array(n);
     this.countedBlack = new Uint8Array(n);
+    this.facts = new PublicFacts(n);
   }
 
   /** The provider deals seat s a player: the first seat dealt twice starts a new game, so the record is cleared before any event of it. */
@@ -149,11 +153,13 @@ export class PublicRecord {
     this.passesToday = 0;
     this.last = null;
     this.version++;
+    this.facts.clear();
   }
 
   /** A player of this table starts the game with this view. */
   join(view: PlayerView): void {
     this.clock = view;
+    this.facts.setRules(view.setup, view.options);
   }
 
   /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
@@ -180,8 +186,16 @@ export class PublicRecord {
         this.noteActor(speaker, c.target);
         this.accuse[speaker * this.n + c.target]!++;
       }
-    }
+      if (c.kind !== 'accuse') this.facts.onClaim(speaker, c);
+    } else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
     return kind;
+  }
+
+  /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */
+  private applyFact(e: GameEvent): void {
+    if (e.type === 'death') {
+      if (e.revealed >= 0) this.facts.onShown(e.seat, e.revealed);
+    } else if (e.type === 'commissar-note') this.facts.onNote(e.commissar, e.target, e.black, e.notMafiaOnly);
   }
 
   /** Starts a new tally when the day or round changes. */
@@ -250,6 +264,21 @@ export class PublicRecord {
   /** Votes seat s received at the last vote finished before today's. */
   lastVoteOf(s: number, day: number): number {
     return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
+  }
+
+  /** The one seat with most votes in today's vote so far, or NONE (also when several share the most: none is sure to go). */
+  soleVoteLeader(day: number): number {
+    if (this.voteDay !== day) return NONE;
+    let best = NONE;
+    let most = 0;
+    for (let s = 0; s < this.n; s++) {
+      const v = this.today[s]!;
+      if (v > most) {
+        most = v;
+        best = s;
+      } else if (v === most && v > 0) best = NONE;
+    }
+    return best;
   }
 
   /** The seat with most votes in today's vote so far (the first such), or NONE. */

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
+import { ClanTalk } from '../../src/agents/clan.js';
 import type { Mind } from '../../src/agents/mind.js';
 import { profileParams } from '../../src/agents/params.js';
 import { hunt, townVote } from '../../src/agents/town.js';
@@ -22,7 +23,7 @@ function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
   const b = new Beliefs(n);
   b.deal();
   b.reset(view, p);
-  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4) };
+  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n) };
 }
 
 const huntDecision = (): Decision => ({ choice: Choice.Hunt, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });

@@ -42,7 +42,7 @@ describe('parseAgents', () => {
     expect(specError(() => parseAgents('grandmaster')).message).toMatch(/^--agents: unknown profile "grandmaster"; profiles: random, novice, club, expert/);
     expect(specError(() => parseAgents('town=wizard')).message).toMatch(/unknown profile "wizard" for town/);
     expect(specError(() => parseAgents('club', ['readSkill=9'])).message).toBe('readSkill: got "9"; allowed: a number from 0 to 5');
-    expect(specError(() => parseAgents('club', ['hunt.threshold=high'])).field).toBe('hunt.threshold');
+    expect(specError(() => parseAgents('club', ['hunt.odds=high'])).field).toBe('hunt.odds');
     expect(specError(() => parseAgents('club', ['nosuch=1'])).message).toMatch(/^--agent-param: unknown team, role or parameter "nosuch"/);
     expect(specError(() => parseAgents('random', ['readSkill=1'])).message).toMatch(/random profile has no parameters/);
     expect(specError(() => parseAgents('club', [], ['wizard=./x.js'])).message).toMatch(/^--agent-module: unknown team or role "wizard"/);
