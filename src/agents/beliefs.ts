@@ -215,7 +215,7 @@ export class Beliefs extends Memory {
     if (this.known[target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
+    else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.evidence(speaker));
   }
 
   /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentSpecError, DEFAULT_AGENTS, createProvider, parseAgents } from '../../src/agents/index.js';
+import { RENAMED_PARAMS } from '../../src/agents/params.js';
 import { RandomProvider } from '../../src/agents/random.js';
 import { Game } from '../../src/engine/game.js';
 import { resolveRules } from '../../src/engine/rules.js';
@@ -47,6 +48,19 @@ describe('parseAgents', () => {
     expect(specError(() => parseAgents('random', ['readSkill=1'])).message).toMatch(/random profile has no parameters/);
     expect(specError(() => parseAgents('club', [], ['wizard=./x.js'])).message).toMatch(/^--agent-module: unknown team or role "wizard"/);
     for (const bad of ['grandmaster', 'town=wizard']) expect(specError(() => parseAgents(bad)).message).not.toMatch(/\n/);
+  });
+
+  it('refuses each belief threshold\'s old key naming the new one, with a suggestion that parses', () => {
+    for (const [old, now] of Object.entries(RENAMED_PARAMS)) {
+      for (const scope of ['', 'town.']) {
+        const e = specError(() => parseAgents(`club,${scope}${old}=0.5`));
+        expect(e.field).toBe(`${scope}${old}`);
+        expect(e.message).toContain(`renamed ${now}`);
+        const suggested = /e\.g\. (\S+)$/.exec(e.message)![1]!;
+        expect(suggested.startsWith(`${scope}${now}=`)).toBe(true);
+        expect(() => parseAgents(`club,${suggested}`)).not.toThrow();
+      }
+    }
   });
 
   it('the random profile plays exactly as the random player', async () => {
