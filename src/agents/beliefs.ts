@@ -18,10 +18,7 @@ import type { Params } from './params.js';
 export const CERTAIN = 20;
 /** A check said "Red" where Red may still be a loner Maniac. */
 const NOT_MAFIA_LOGODDS = -3;
-/**
- * Log-odds added to a player caught lying about a role or a result: Town
- * never lies, so a liar is an enemy for certain.
- */
+/** Log-odds added to a player caught lying about a role or a result: Town never lies, so a liar is an enemy for certain. */
 const LIAR = CERTAIN;
 /** Credibility bonus of a claimant shot at night (the mafia shoot real Commissars). */
 const NIGHT_VICTIM_BONUS = 1.5;
@@ -169,7 +166,12 @@ export class Beliefs extends Memory {
       }
       // The commissar note, a death note, the clan's mates.
       case Kind.Facts:
-        if (e.type === 'commissar-note') this.onNote(e.commissar);
+        // The note read to the table names its writer, a dead Commissar: he was real, and rivals may be shown to have lied.
+        if (e.type === 'commissar-note') {
+          this.realCommissar[e.commissar] = 1;
+          this.trustDirty = true;
+          this.takePublicLiars();
+        }
         this.syncKnown();
         break;
       default:
@@ -271,13 +273,6 @@ export class Beliefs extends Memory {
     // Only the dead seat can have become a fact since the last sync, unless one is pending.
     if (this.factsPending) this.syncKnown();
     else this.syncSeat(seat);
-  }
-
-  /** The note read to the table names its writer, a dead Commissar: he was real, and rival claimants may be shown to have lied. */
-  private onNote(commissar: number): void {
-    this.realCommissar[commissar] = 1;
-    this.trustDirty = true;
-    this.takePublicLiars();
   }
 
   /** Marks every seat the table's public facts show to have lied. */

@@ -11,7 +11,9 @@
 // later vote or claim, so what he reads of it is what he saw.
 //
 // It also keeps the clan's last recount of acts against known Blacks, which
-// every shooter of a night would otherwise redo alike.
+// every shooter of a night would otherwise redo alike, and what the whole
+// table knows for certain (publicFacts.ts: roles shown, the note, the claims
+// those facts disprove).
 
 import { NONE, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
