@@ -9,6 +9,7 @@
 import { MAX_SHOTS } from '../engine/options.js';
 import { Team } from '../engine/roles.js';
 import type { Rng } from '../engine/rng.js';
+import { DealWatch } from './record.js';
 
 /** No proposal for this shot yet (NONE is a proposal: to shoot nobody). */
 const NO_PROPOSAL = -2;
@@ -28,20 +29,16 @@ export class ClanTalk {
   private readonly day = new Int16Array(MAX_SHOTS).fill(-1);
   /** The clan's liar, once a mate has drawn him. */
   private liarSeat = -1;
-  /** Seats dealt this game: a seat dealt again starts a new game (as the public record does). */
-  private readonly dealt: Uint8Array;
+  /** Seats dealt this game: a seat dealt again starts a new game (as for the public record). */
+  private readonly deals: DealWatch;
 
   constructor(readonly n: number) {
-    this.dealt = new Uint8Array(n);
+    this.deals = new DealWatch(n);
   }
 
-  /** The provider deals seat s a player: the first seat dealt twice starts a new game. */
+  /** The provider deals seat s a player: a new game clears the talk. */
   deal(s: number): void {
-    if (this.dealt[s]) {
-      this.clear();
-      this.dealt.fill(0);
-    }
-    this.dealt[s] = 1;
+    if (this.deals.deal(s)) this.clear();
   }
 
   clear(): void {

@@ -60,6 +60,23 @@ function kindOf(e: GameEvent): Kind {
   }
 }
 
+/** Tells a new game from the provider's deals: the first seat dealt twice starts one. */
+export class DealWatch {
+  private readonly dealt: Uint8Array;
+
+  constructor(n: number) {
+    this.dealt = new Uint8Array(n);
+  }
+
+  /** Seat s is dealt a player; true when that starts a new game. */
+  deal(s: number): boolean {
+    const again = this.dealt[s] === 1;
+    if (again) this.dealt.fill(0);
+    this.dealt[s] = 1;
+    return again;
+  }
+}
+
 /** A player reading the record: the number of the last event he observed. */
 export interface RecordReader {
   seenEvent: number;
@@ -100,7 +117,7 @@ export class PublicRecord {
   private countedAt = -1;
   private version = 0;
   /** Seats asked for (dealt) this game: a seat asked again means a new game. */
-  private readonly dealt: Uint8Array;
+  private readonly deals: DealWatch;
   /** A view of this table, for the day (every view shows the table's one clock). */
   private clock: PlayerView | null = null;
   /**
@@ -130,19 +147,15 @@ export class PublicRecord {
     this.actors = new Int16Array(n * n);
     this.results = new Int8Array(n * n);
     this.claimRole = new Int8Array(n);
-    this.dealt = new Uint8Array(n);
+    this.deals = new DealWatch(n);
     this.blackActs = new Int16Array(n);
     this.countedBlack = new Uint8Array(n);
     this.facts = new PublicFacts(n);
   }
 
-  /** The provider deals seat s a player: the first seat dealt twice starts a new game, so the record is cleared before any event of it. */
+  /** The provider deals seat s a player: a new game clears the record before any event of it. */
   deal(s: number): void {
-    if (this.dealt[s]) {
-      this.clear();
-      this.dealt.fill(0);
-    }
-    this.dealt[s] = 1;
+    if (this.deals.deal(s)) this.clear();
   }
 
   /** Clears the record for a new game. */
