@@ -80,7 +80,6 @@ export class Beliefs extends Memory {
     this.clearMemory(view, params);
     this.trustDirty = true;
     this.setPrior(view);
-    this.turnsBlack = townMayTurnBlack(view.setup);
     this.readTrust = params['readTrust']!;
     if (params !== this.derivedFrom) {
       this.derivedFrom = params;
@@ -96,6 +95,7 @@ export class Beliefs extends Memory {
       this.priorSetup = view.setup;
       this.priorOptions = view.options;
       this.priors.fill(NaN);
+      this.turnsBlack = townMayTurnBlack(view.setup);
     }
     let prior = this.priors[view.team]!;
     if (prior !== prior) this.priors[view.team] = prior = priorLogOdds(view);

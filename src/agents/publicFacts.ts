@@ -27,7 +27,8 @@ export const SUCCESSIONS: readonly (readonly [from: Role, to: Role])[] = Object.
 /** Copies of `role` the table may still hold alive, from the setup and the roles shown (counts by Role). */
 export function copiesLeft(setup: readonly number[], shown: ArrayLike<number>, role: number): number {
   let left = setup[role]! - shown[role]!;
-  for (const [from, to] of SUCCESSIONS) {
+  for (let i = 0; i < SUCCESSIONS.length; i++) {
+    const [from, to] = SUCCESSIONS[i]!;
     // The copies of a role that became this one, less those shown.
     if (to === role) left += setup[from]! - shown[from]!;
     // Shown copies of the successor beyond its own cards were this role once.
@@ -54,6 +55,7 @@ export class PublicFacts {
   private readonly commissarClaim: Uint8Array;
   /** The public setup and rules of the game (every view holds the same). */
   private setup: readonly number[] = [];
+  private options: Options | null = null;
   private maniacTown = false;
   private turnsBlack = false;
 
@@ -75,7 +77,10 @@ export class PublicFacts {
 
   /** The game's public setup (from a player's view; every seat's is the same). */
   setRules(setup: readonly number[], options: Options): void {
+    // Every player of the table joins with the same setup: work it out once.
+    if (setup === this.setup && options === this.options) return;
     this.setup = setup;
+    this.options = options;
     this.maniacTown = options['maniac.team'] === 'town';
     this.turnsBlack = townMayTurnBlack(setup);
   }
