@@ -9,7 +9,8 @@ import type { GameEvent } from '../engine/events.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
-import { accuserCredit, isEnemyFact, isRedFact, logit, priorLogOdds } from './odds.js';
+import { accuserCredit, isEnemyFact, isRedFact, priorLogOdds } from './odds.js';
+import { townMayTurnBlack } from './publicFacts.js';
 import { Kind, type ClaimEvent, type Event, type PublicRecord, type VoteEvent } from './record.js';
 import type { Params } from './params.js';
 
@@ -17,8 +18,8 @@ import type { Params } from './params.js';
 export const CERTAIN = 20;
 /** A check said "Red" where Red may still be a loner Maniac. */
 const NOT_MAFIA_LOGODDS = -3;
-/** Log-odds added to a player caught lying about a role or a result. */
-const LIAR = 8;
+/** Log-odds added to a player caught lying about a role or a result: Town never lies, so a liar is an enemy for certain. */
+const LIAR = CERTAIN;
 /** Credibility bonus of a claimant shot at night (the mafia shoot real Commissars). */
 const NIGHT_VICTIM_BONUS = 1.5;
 /** Credibility bonus of a Commissar claimant backed by a Sergeant claimant. */
@@ -45,13 +46,15 @@ export class Beliefs extends Memory {
   private readTrust = 1;
   /** A hard fact may have arrived without a sync (the Sergeant's Commissar): the next sync scans every seat. */
   private factsPending = false;
-  /** logit(accuseThreshold): the belief above which a Town player accuses (else a log per speech). */
+  /** prior + accuseOdds: the belief in log-odds above which a Town player accuses. */
   accuseLogOdds = 0;
   /** exp(firstClaimBonus), and exp(prior) once needed (NaN until then): per game, not per trust refresh. */
   private firstClaimFactor = 1;
   private expPrior = NaN;
   /** The parameters the two above were taken from (a profile's parameters are one object all run). */
   private derivedFrom: Params | null = null;
+  /** Whether a Town player may turn Mafia in this setup (the Foundling): a "Red" on a later Black is then no lie. */
+  private turnsBlack = false;
   /** Seats some source of mine gave a result on: enemy(t) walks the sources only for those. */
   readonly hasResult: Uint8Array;
   /** The prior by team for one setup and rules (NaN: not yet taken): one log per team, not one per game. */
@@ -80,10 +83,10 @@ export class Beliefs extends Memory {
     this.readTrust = params['readTrust']!;
     if (params !== this.derivedFrom) {
       this.derivedFrom = params;
-      this.accuseLogOdds = logit(params['accuseThreshold']!);
       this.firstClaimFactor = Math.exp(params['firstClaimBonus']!);
     }
     this.expPrior = NaN;
+    this.accuseLogOdds = this.prior + params['accuseOdds']!;
     this.syncKnown();
   }
 
@@ -92,6 +95,7 @@ export class Beliefs extends Memory {
       this.priorSetup = view.setup;
       this.priorOptions = view.options;
       this.priors.fill(NaN);
+      this.turnsBlack = townMayTurnBlack(view.setup);
     }
     let prior = this.priors[view.team]!;
     if (prior !== prior) this.priors[view.team] = prior = priorLogOdds(view);
@@ -162,6 +166,12 @@ export class Beliefs extends Memory {
       }
       // The commissar note, a death note, the clan's mates.
       case Kind.Facts:
+        // The note read to the table names its writer, a dead Commissar: he was real, and rivals may be shown to have lied.
+        if (e.type === 'commissar-note') {
+          this.realCommissar[e.commissar] = 1;
+          this.trustDirty = true;
+          this.takePublicLiars();
+        }
         this.syncKnown();
         break;
       default:
@@ -188,16 +198,17 @@ export class Beliefs extends Memory {
     if (c.kind === 'role') {
       if (speaker === this.me) return;
       if (c.role === Role.Commissar || c.role === Role.Sergeant) this.addSource(speaker);
-      // A unique role I hold, or know someone else to hold, claimed by another: a lie.
+      // A unique role I hold, or know someone else to hold, claimed by another: a lie; so is a role
+      // every copy of which the table has seen (publicFacts.ts).
       const mine = view.role === c.role && view.setup[c.role] === 1;
       const knownReal = c.role === Role.Commissar && this.livingRealCommissar() >= 0 && !this.realCommissar[speaker];
-      if (mine || knownReal) this.markLiar(speaker);
+      if (mine || knownReal || this.record.facts.liar[speaker]) this.markLiar(speaker);
       return;
     }
     if (c.kind === 'result') {
       this.addSource(speaker);
       if (speaker !== this.me) this.hasResult[c.target] = 1;
-      if (speaker !== this.me && this.contradicts(c.target, c.black)) this.markLiar(speaker);
+      if (speaker !== this.me && (this.contradicts(c.target, c.black) || this.record.facts.liar[speaker])) this.markLiar(speaker);
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
@@ -206,7 +217,7 @@ export class Beliefs extends Memory {
     if (this.known[target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
     if (target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.prior + this.evidence(speaker));
+    else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.evidence(speaker));
   }
 
   /**
@@ -226,11 +237,11 @@ export class Beliefs extends Memory {
     }
   }
 
-  /** Whether "t is Black/Red" goes against a hard fact I hold. */
+  /** Whether "t is Black/Red" goes against a hard fact I hold (a Black may have been a Foundling checked Red before he turned). */
   private contradicts(t: number, black: boolean): boolean {
     const k = this.view!.known[t]!;
     if (k === UNKNOWN) return false;
-    return black ? k !== Team.Mafia : k === Team.Mafia;
+    return black ? k !== Team.Mafia : k === Team.Mafia && !this.turnsBlack;
   }
 
   private noteBacking(sergeant: number, t: number, black: boolean): void {
@@ -254,16 +265,20 @@ export class Beliefs extends Memory {
       if (revealed < 0 && this.view!.known[seat] === UNKNOWN) this.rememberVotesAgainstVictim(seat);
     }
     if (revealed === Role.Commissar) {
-      // The shown Commissar was real: whoever claimed the role before him lied.
-      for (let s = 0; s < this.n; s++) {
-        if (s !== seat && this.claimRole[s] === Role.Commissar && this.claimOrder[s] > 0) this.markLiar(s);
-      }
+      // The shown Commissar was real: once every copy is shown, whoever else claimed the role lied.
       this.realCommissar[seat] = 1;
+      this.takePublicLiars();
     }
     this.trustDirty = true;
     // Only the dead seat can have become a fact since the last sync, unless one is pending.
     if (this.factsPending) this.syncKnown();
     else this.syncSeat(seat);
+  }
+
+  /** Marks every seat the table's public facts show to have lied. */
+  private takePublicLiars(): void {
+    const liar = this.record.facts.liar;
+    for (let s = 0; s < this.n; s++) if (liar[s] && s !== this.me) this.markLiar(s);
   }
 
   private onCheck(target: number, black: boolean, killedBy: number): void {
@@ -307,7 +322,7 @@ export class Beliefs extends Memory {
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
       const r = this.results[c * n + t]!;
-      if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black)) this.markLiar(c);
+      if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black && !this.turnsBlack)) this.markLiar(c);
     }
     if (w === 0) return;
     const sign = this.memorySign(t) * w;

@@ -7,7 +7,7 @@
 import { NONE, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { sigmoid } from './odds.js';
-import { NEVER, bestOption, type Mind } from './mind.js';
+import { NEVER, bestOption, isOption, type Mind } from './mind.js';
 
 function isMate(m: Mind, s: number): boolean {
   return s !== m.b.me && m.view.known[s] === Team.Mafia;
@@ -24,21 +24,31 @@ export function danger(m: Mind, s: number): number {
   return d;
 }
 
-/** The shot: the most dangerous non-mate. Random taste only when one player decides. */
+/**
+ * The shot: the most dangerous non-mate. Random taste only when one player
+ * decides; where several must agree, the first asked proposes (ties broken
+ * by his own stream) and the others second him (clan.ts).
+ */
 export function mafiaShot(m: Mind, d: Decision): number {
-  // In a forum turn the vote is already cast: its leader is lynched anyway, a shot at him is wasted.
-  const doomed = m.view.options['turn.simultaneous'] ? m.b.voteLeader(m.view.day) : NONE;
+  const alone = m.view.options['mafia.killRule'] === 'don-decides';
+  const seconded = alone ? undefined : m.clan.proposal(m.view, d.round);
+  const pick = seconded !== undefined && (seconded === NONE ? d.mayPass : isOption(d, seconded)) ? seconded : chooseShot(m, d, alone);
+  if (!alone && seconded === undefined) m.clan.propose(m.view, d.round, pick);
+  // A later shot (mafia.shots) goes elsewhere when it can: a heal stops one shot, not a second target.
+  if (d.round < m.shotsNamed.length) m.shotsNamed[d.round] = pick;
+  return pick;
+}
+
+function chooseShot(m: Mind, d: Decision, alone: boolean): number {
+  // In a forum turn the vote is already cast: its sole leader is lynched anyway, a shot at him is wasted.
+  const doomed = m.view.options['turn.simultaneous'] ? m.b.record.soleVoteLeader(m.view.day) : NONE;
   m.b.recountBlackActs();
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     m.scores[s] = isMate(m, s) ? NEVER : s === doomed ? -100 : danger(m, s) - (namedTonight(m, s, d.round) ? 100 : 0);
   }
-  const alone = m.view.options['mafia.killRule'] === 'don-decides';
-  const pick = bestOption(m, d, alone ? m.p['noise']! : 0);
-  // A later shot (mafia.shots) goes elsewhere when it can: a heal stops one shot, not a second target.
-  if (d.round < m.shotsNamed.length) m.shotsNamed[d.round] = pick;
-  return pick;
+  return bestOption(m, d, alone ? m.p['noise']! : 0);
 }
 
 /** Whether seat s was named for one of tonight's earlier shots (the decision's round is the shot). */

@@ -9,6 +9,7 @@ import { MAX_SHOTS } from '../engine/options.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
 import { Beliefs } from './beliefs.js';
+import { ClanTalk } from './clan.js';
 import { sigmoid } from './odds.js';
 import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze } from './black.js';
 import type { Mind } from './mind.js';
@@ -28,14 +29,23 @@ export class HeuristicAgent implements Agent, Mind {
   readonly scores: Float64Array;
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
   private readonly speech = new SpeechState();
+  readonly clan: ClanTalk;
+  /** Built alone, the player keeps a clan talk of his own and clears it each game. */
+  private readonly ownsClan: boolean;
 
-  /** `record`: the table's public record, shared by its players (see record.ts); alone, a player keeps his own. */
+  /**
+   * `record`: the table's public record, shared by its players (see record.ts);
+   * `clan`: the table's clan talk (clan.ts); alone, a player keeps his own of each.
+   */
   constructor(
     readonly players: number,
     record?: PublicRecord,
+    clan?: ClanTalk,
   ) {
     this.b = new Beliefs(players, record);
     this.scores = new Float64Array(players);
+    this.ownsClan = clan === undefined;
+    this.clan = clan ?? new ClanTalk(players);
   }
 
   /** Sets the parameters for the coming game; reads are whispered to players who want Town's enemies found. */
@@ -53,6 +63,7 @@ export class HeuristicAgent implements Agent, Mind {
     this.rng = rng;
     this.b.reset(view, this.p);
     this.speech.reset();
+    if (this.ownsClan) this.clan.clear();
   }
 
   observe(event: GameEvent): void {

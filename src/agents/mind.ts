@@ -5,6 +5,7 @@
 import { NONE, type Decision, type PlayerView } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
 import type { Beliefs } from './beliefs.js';
+import type { ClanTalk } from './clan.js';
 import type { Params } from './params.js';
 
 export interface Mind {
@@ -16,6 +17,8 @@ export interface Mind {
   readonly scores: Float64Array;
   /** The targets this player named for tonight's earlier mafia shots, by shot (`mafia.shots`). */
   readonly shotsNamed: Int16Array;
+  /** The clan's night talk (clan.ts): read and written only while he plays for the Mafia. */
+  readonly clan: ClanTalk;
 }
 
 /** Marks a seat that must not be picked when others are available. */
@@ -23,12 +26,14 @@ export const NEVER = -1e9;
 
 /**
  * The option with the highest `scores[seat] + noise * U(0,1)`. Options scored
- * NEVER are taken only if nothing else is legal.
+ * NEVER are taken only if nothing else is legal. Equal scores (no noise, or
+ * several NEVER) are broken by the player's own stream, never by seat order.
  */
 export function bestOption(m: Mind, d: Decision, noise: number): number {
   const opts = d.options;
   let best = NONE;
   let bestScore = -Infinity;
+  let ties = 1;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     const base = m.scores[s]!;
@@ -36,9 +41,15 @@ export function bestOption(m: Mind, d: Decision, noise: number): number {
     if (score > bestScore) {
       bestScore = score;
       best = s;
-    }
+      ties = 1;
+    } else if (score === bestScore && takesTie(m, ++ties)) best = s;
   }
   return best;
+}
+
+/** In a scan for the best, the `ties`-th seat found equal to the best replaces it with chance 1/ties: each is then as likely. */
+export function takesTie(m: Mind, ties: number): boolean {
+  return m.rng.next() * ties < 1;
 }
 
 /** Whether seat s is among the decision's options. */

@@ -11,11 +11,22 @@ export function sigmoid(x: number): number {
 }
 
 /**
- * min(1, 2 * sigmoid(-x)): how far an accuser with enemy log-odds x is
- * believed. It is exactly 1 for x <= 0 (exp(x) <= 1 there), so the exp is
- * taken only for the suspect accusers: every accusation reaches every observer.
+ * The prior at which the players' fixed constants were set, the records'
+ * game's (3 enemies among 14 others): a constant that compares a belief with
+ * a probability is applied to the evidence over the table's own prior as it
+ * played at this one, so it means the same at every table (issue 18).
  */
-export function accuserCredit(x: number): number {
+export const REFERENCE_PRIOR = Math.log(3 / 11);
+
+/**
+ * min(1, 2 * sigmoid(-x)), x = REFERENCE_PRIOR + evidence: how far an
+ * accuser with this much evidence against him (log-odds over the prior) is
+ * believed; full credit while he looks no worse than even at the reference
+ * table. It is exactly 1 for x <= 0 (exp(x) <= 1 there), so the exp is taken
+ * only for the suspect accusers: every accusation reaches every observer.
+ */
+export function accuserCredit(evidence: number): number {
+  const x = REFERENCE_PRIOR + evidence;
   return x <= 0 ? 1 : Math.min(1, 2 * sigmoid(-x));
 }
 

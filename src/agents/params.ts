@@ -19,7 +19,16 @@ export interface ParamSpec {
 
 const p = (key: string, values: [number, number, number], min: number, max: number, doc: string): ParamSpec => ({ key, values, min, max, doc });
 
-/** Log-odds are natural logs; a "weight" adds that many log-odds of being an enemy of Town. */
+/**
+ * Log-odds are natural logs; a "weight" adds that many log-odds of being an
+ * enemy of Town. A threshold on that belief is given as log-odds over the
+ * prior (the share of enemies among the others in the public setup), so one
+ * value means the same at every table size and mafia share (issue 18). The
+ * values are the old absolute thresholds converted at the table each was
+ * played at: the records' game (3 enemies among 14 others) for the
+ * accusation and the Vigilante, the 16-player forum game (5 of 15) for the
+ * last shot and the hunt, the club game (4 of 11) for the Red Maniac.
+ */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
   p('readSkill', [0.299, 0.598, 1.2], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes'),
@@ -32,7 +41,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('voteMemory', [0.18, 0.36, 0.54], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)'),
   p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)'),
   p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted'),
-  p('accuseThreshold', [0.75, 0.65, 0.6], 0, 1, 'belief that a player is an enemy above which a Town player accuses him by day'),
+  p('accuseOdds', [2.398, 1.918, 1.705], -5, 5, 'log-odds over the prior of a player being an enemy above which a Town player accuses him by day'),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)'),
   p('vote.passBias', [-0.08, -0.08, -0.08], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
@@ -44,7 +53,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)'),
   p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)'),
   p('commissar.checkNoise', [20, 20, 10], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)'),
-  p('commissar.lastShotMin', [0.3, 0.5, 0.6], 0, 1, 'belief in an enemy needed to fire the last shot (otherwise he holds fire)'),
+  p('commissar.lastShotOdds', [-0.154, 0.693, 1.099], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire the last shot (otherwise he holds fire)'),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
   // Doctor.
   p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of healing the Commissar he believes in, scaled by that belief'),
@@ -53,14 +62,14 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
   // Vigilante.
   p('vigilante.aimNoise', [9.71, 6.47, 3.23], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
-  p('vigilante.fireThreshold', [0.23, 0.28, 0.38], 0, 1, 'belief that his top suspect is an enemy needed to fire; below it he holds'),
+  p('vigilante.fireOdds', [0.091, 0.355, 0.81], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds'),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one'),
   p('sergeant.stepUp', [1, 1, 1], 0, 1, 'whether, promoted, he reveals at once and publishes the results he holds'),
   // Hunters (forum): a miss kills the hunter.
-  p('hunt.threshold', [0.8, 0.9, 0.93], 0, 1, 'belief that the target is Mafia needed to hunt'),
+  p('hunt.odds', [2.079, 2.89, 3.28], -5, 5, 'log-odds over the prior that the target is Mafia needed to hunt'),
   // Maniac.
-  p('maniac.killThreshold', [0.5, 0.7, 0.75], 0, 1, 'Red Maniac (club): belief in Black needed to kill; below it he abstains'),
+  p('maniac.killOdds', [0.56, 1.407, 1.658], -5, 5, 'Red Maniac (club): log-odds over the prior of his top suspect being Black needed to kill; below it he abstains'),
   p('maniac.threatWeight', [1, 2, 2.5], 0, 50, 'loner Maniac (forum): priority of killing those who vote or accuse him, per act'),
   p('maniac.townWeight', [0, 1, 1.5], 0, 50, 'loner Maniac: priority of killing likely Town over likely Mafia (Town is who lynches him)'),
   // Mafia team.
@@ -72,8 +81,22 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim'),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals'),
   p('putana.doctorWeight', [4, 9, 12], 0, 50, 'Putana: priority of freezing the claimed Doctor while a Commissar is revealed'),
-  p('kamikaze.threshold', [0.5, 0.7, 0.8], 0, 1, 'Kamikaze: belief that a player is the Commissar needed to go after him'),
+  p('kamikaze.threshold', [0.5, 0.7, 0.8], 0, 1, 'Kamikaze: belief that a claimant is the real Commissar (a share among rival claimants, the same at every table) needed to go after him'),
 ]);
+
+/**
+ * Keys that were absolute beliefs before issue 18, each with the key that
+ * replaced it (log-odds over the prior). An old value cannot be converted
+ * without knowing the table it was meant for, so an old key is refused with
+ * the new one named (spec.ts).
+ */
+export const RENAMED_PARAMS: Readonly<Record<string, string>> = Object.freeze({
+  accuseThreshold: 'accuseOdds',
+  'commissar.lastShotMin': 'commissar.lastShotOdds',
+  'vigilante.fireThreshold': 'vigilante.fireOdds',
+  'hunt.threshold': 'hunt.odds',
+  'maniac.killThreshold': 'maniac.killOdds',
+});
 
 export type ParamKey = (typeof PARAM_SPECS)[number]['key'];
 export const PARAM_KEYS: readonly string[] = PARAM_SPECS.map((s) => s.key);
@@ -95,6 +118,16 @@ export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<stri
   for (const s of PARAM_SPECS) out[s.key] = overrides.get(s.key) ?? s.values[col];
   // Built key by key the object is a hash table to V8; a spread copy gets a fixed shape and fast reads.
   return Object.freeze({ ...out });
+}
+
+/**
+ * Why an old key (RENAMED_PARAMS) is refused, naming the key that replaced it
+ * with a valid value (the club profile's, after `prefix`, e.g. a scope); undefined for any other key.
+ */
+export function renamedParam(key: string, prefix = ''): string | undefined {
+  const now = RENAMED_PARAMS[key];
+  if (now === undefined) return undefined;
+  return `renamed ${now}: a belief threshold is now log-odds over the table's prior (the same at every table size and mafia share); e.g. ${prefix}${now}=${paramSpec(now)!.values[1]}`;
 }
 
 export function isProfile(s: string): s is Profile {

@@ -12,6 +12,7 @@ import { ROLE_COUNT, ROLES, Role, Team, roleSpec } from '../engine/roles.js';
 import { HeuristicAgent, wantsReads } from './heuristic.js';
 import { profileParams, type Params, type SkillProfile } from './params.js';
 import { RandomAgent } from './random.js';
+import { ClanTalk } from './clan.js';
 import { PublicRecord } from './record.js';
 import { AgentSpecError, roleScope, type AgentSpec, type Assignment } from './spec.js';
 
@@ -65,24 +66,28 @@ class SpecProvider implements AgentProvider {
   private readonly heuristic: HeuristicAgent[] = [];
   private readonly random: RandomAgent[] = [];
   private readonly modules = new Map<string, ModuleAgent>();
-  /** The table's public record, read by all its heuristic players (a provider serves one table); none without them. */
+  /** The table's public record and clan talk, shared by all its heuristic players (a provider serves one table); none without them. */
   private readonly record: PublicRecord | null;
+  private readonly clan: ClanTalk | null;
 
   constructor(
     private readonly players: number,
     private readonly plans: readonly RolePlan[],
   ) {
-    this.record = plans.some((p) => p.kind === 'heuristic') ? new PublicRecord(players) : null;
+    const heuristic = plans.some((p) => p.kind === 'heuristic');
+    this.record = heuristic ? new PublicRecord(players) : null;
+    this.clan = heuristic ? new ClanTalk(players) : null;
   }
 
   agentFor(seat: number, role: Role): Agent {
     const plan = this.plans[role]!;
     this.record?.deal(seat);
+    this.clan?.deal(seat);
     switch (plan.kind) {
       case 'random':
         return (this.random[seat] ??= new RandomAgent());
       case 'heuristic':
-        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!)).configure(plan.params, plan.reads);
+        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!, this.clan!)).configure(plan.params, plan.reads);
       case 'module': {
         const key = `${seat}|${role}|${plan.path}`;
         let a = this.modules.get(key);

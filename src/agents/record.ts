@@ -11,11 +11,14 @@
 // later vote or claim, so what he reads of it is what he saw.
 //
 // It also keeps the clan's last recount of acts against known Blacks, which
-// every shooter of a night would otherwise redo alike.
+// every shooter of a night would otherwise redo alike, and what the whole
+// table knows for certain (publicFacts.ts: roles shown, the note, the claims
+// those facts disprove).
 
 import { NONE, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
+import { PublicFacts } from './publicFacts.js';
 
 /**
  * What an event is to a player, as a small number. Each event type is an
@@ -54,6 +57,23 @@ function kindOf(e: GameEvent): Kind {
       return Kind.Facts;
     default:
       return Kind.Other;
+  }
+}
+
+/** Tells a new game from the provider's deals: the first seat dealt twice starts one. */
+export class DealWatch {
+  private readonly dealt: Uint8Array;
+
+  constructor(n: number) {
+    this.dealt = new Uint8Array(n);
+  }
+
+  /** Seat s is dealt a player; true when that starts a new game. */
+  deal(s: number): boolean {
+    const again = this.dealt[s] === 1;
+    if (again) this.dealt.fill(0);
+    this.dealt[s] = 1;
+    return again;
   }
 }
 
@@ -97,7 +117,7 @@ export class PublicRecord {
   private countedAt = -1;
   private version = 0;
   /** Seats asked for (dealt) this game: a seat asked again means a new game. */
-  private readonly dealt: Uint8Array;
+  private readonly deals: DealWatch;
   /** A view of this table, for the day (every view shows the table's one clock). */
   private clock: PlayerView | null = null;
   /**
@@ -110,6 +130,8 @@ export class PublicRecord {
   private stamp = 0;
   /** Storage of the 16-bit arrays cleared per game: votes, accuse, today, lastVotes, actorCount. */
   private readonly zeros16: Int16Array;
+  /** What the whole table knows for certain (roles shown, the note) and the claims it disproves. */
+  readonly facts: PublicFacts;
 
   constructor(n: number) {
     this.n = n;
@@ -125,18 +147,15 @@ export class PublicRecord {
     this.actors = new Int16Array(n * n);
     this.results = new Int8Array(n * n);
     this.claimRole = new Int8Array(n);
-    this.dealt = new Uint8Array(n);
+    this.deals = new DealWatch(n);
     this.blackActs = new Int16Array(n);
     this.countedBlack = new Uint8Array(n);
+    this.facts = new PublicFacts(n);
   }
 
-  /** The provider deals seat s a player: the first seat dealt twice starts a new game, so the record is cleared before any event of it. */
+  /** The provider deals seat s a player: a new game clears the record before any event of it. */
   deal(s: number): void {
-    if (this.dealt[s]) {
-      this.clear();
-      this.dealt.fill(0);
-    }
-    this.dealt[s] = 1;
+    if (this.deals.deal(s)) this.clear();
   }
 
   /** Clears the record for a new game. */
@@ -149,11 +168,13 @@ export class PublicRecord {
     this.passesToday = 0;
     this.last = null;
     this.version++;
+    this.facts.clear();
   }
 
   /** A player of this table starts the game with this view. */
   join(view: PlayerView): void {
     this.clock = view;
+    this.facts.setRules(view.setup, view.options);
   }
 
   /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
@@ -180,8 +201,16 @@ export class PublicRecord {
         this.noteActor(speaker, c.target);
         this.accuse[speaker * this.n + c.target]!++;
       }
-    }
+      if (c.kind !== 'accuse') this.facts.onClaim(speaker, c);
+    } else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
     return kind;
+  }
+
+  /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */
+  private applyFact(e: GameEvent): void {
+    if (e.type === 'death') {
+      if (e.revealed >= 0) this.facts.onShown(e.seat, e.revealed);
+    } else if (e.type === 'commissar-note') this.facts.onNote(e.commissar, e.target, e.black, e.notMafiaOnly);
   }
 
   /** Starts a new tally when the day or round changes. */
@@ -250,6 +279,21 @@ export class PublicRecord {
   /** Votes seat s received at the last vote finished before today's. */
   lastVoteOf(s: number, day: number): number {
     return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
+  }
+
+  /** The one seat with most votes in today's vote so far, or NONE (also when several share the most: none is sure to go). */
+  soleVoteLeader(day: number): number {
+    if (this.voteDay !== day) return NONE;
+    let best = NONE;
+    let most = 0;
+    for (let s = 0; s < this.n; s++) {
+      const v = this.today[s]!;
+      if (v > most) {
+        most = v;
+        best = s;
+      } else if (v === most && v > 0) best = NONE;
+    }
+    return best;
   }
 
   /** The seat with most votes in today's vote so far (the first such), or NONE. */

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ROLES, Role } from '../engine/roles.js';
 import { didYouMean } from '../engine/spelling.js';
-import { PARAM_KEYS, PARAM_SPECS, PROFILES, isProfile, paramSpec, type Profile } from './params.js';
+import { PARAM_KEYS, PARAM_SPECS, PROFILES, isProfile, paramSpec, renamedParam, type Profile } from './params.js';
 
 export const DEFAULT_AGENTS = 'club';
 
@@ -142,6 +142,8 @@ function applyProfileFile(scope: string, path: string, field: string, assignment
   }
   assignments.set(scope, { kind: 'profile', profile: d.base });
   for (const [key, value] of Object.entries(d.params as Record<string, unknown>)) {
+    const renamed = renamedParam(key);
+    if (renamed) throw new AgentSpecError(field, `${path}: params.${key}: ${renamed}`);
     if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter${didYouMean(key, PARAM_KEYS)} (see mafia-sim players --list)`);
     try {
       parseParam(`${scope}.${key}`, String(value), field, overrides);
@@ -166,6 +168,8 @@ function parseParam(lhs: string, rhs: string, field: string, overrides: Map<stri
     const dot = lhs.indexOf('.');
     const head = dot > 0 ? scopeOf(lhs.slice(0, dot)) : undefined;
     if (head === undefined || !paramSpec(lhs.slice(dot + 1))) {
+      const renamed = renamedParam(lhs) ?? (head === undefined ? undefined : renamedParam(lhs.slice(dot + 1), lhs.slice(0, dot + 1)));
+      if (renamed) throw new AgentSpecError(lhs, renamed);
       throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}${suggestParam(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters: see mafia-sim players --list (e.g. readSkill, hunt.threshold)`);
     }
     scope = head;

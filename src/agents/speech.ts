@@ -6,7 +6,7 @@ import type { ClaimSink } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { Verdict } from './beliefs.js';
 import { danger } from './black.js';
-import type { Mind } from './mind.js';
+import { takesTie, type Mind } from './mind.js';
 
 /** Per-game speech state kept by the agent. */
 export class SpeechState {
@@ -121,25 +121,24 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
   const alive = view.alive;
   let best = -1;
   let bestX = -Infinity;
+  let ties = 1;
   for (let s = 0; s < n; s++) {
     if (s === me || !alive[s]) continue;
     const x = b.enemy(s);
     if (x > bestX) {
       bestX = x;
       best = s;
-    }
+      ties = 1;
+    } else if (x === bestX && x >= b.accuseLogOdds && takesTie(m, ++ties)) best = s;
   }
   if (best < 0 || bestX < b.accuseLogOdds) return;
   st.lastAccuseDay = view.day;
   out.say({ kind: 'accuse', target: best });
 }
 
-/** The clan's liar is its living member with the lowest seat: every mate works it out alike. */
+/** The clan's one liar, drawn at random by the first mate to speak and agreed in its talk (clan.ts). */
 function isDesignatedLiar(m: Mind): boolean {
-  const known = m.view.known;
-  const alive = m.view.alive;
-  for (let s = 0; s < m.b.n; s++) if (known[s] === Team.Mafia && alive[s]) return s === m.b.me;
-  return false;
+  return m.clan.liar(m.view, m.rng) === m.b.me;
 }
 
 /** Whether a living mate holds the clan's Commissar claim (a dead liar's claim ends with him). */
@@ -157,16 +156,20 @@ function clanClaimed(m: Mind): boolean {
 function clanLiar(m: Mind, st: SpeechState, out: ClaimSink): void {
   const view = m.view;
   const p = m.p;
+  const facts = m.b.record.facts;
   if (clanClaimed(m)) {
-    if (st.lastResultDay === view.day) return;
+    // Once the table has shown the claim false, more "results" only repeat the lie it has seen through.
+    if (st.lastResultDay === view.day || facts.liar[m.b.me]) return;
     const t = framingTarget(m);
     if (t < 0) return;
     st.lastResultDay = view.day;
     out.say({ kind: 'result', target: t, black: true });
     return;
   }
+  // Never a claim the whole table can disprove: a role every copy of which is shown, or absent from the setup.
+  if (!facts.roleClaimPossible(Role.Commissar)) return;
   const real = livingTownClaimant(m);
-  if (real >= 0) {
+  if (real >= 0 && facts.resultPossible(real, true)) {
     if (st.counterFor !== real) {
       st.counterFor = real;
       st.counter = m.rng.next() < p['mafia.counterClaim']!;
@@ -204,6 +207,8 @@ function framingTarget(m: Mind): number {
   let bestScore = -Infinity;
   for (let s = 0; s < n; s++) {
     if (s === b.me || !view.alive[s] || view.known[s] === Team.Mafia || b.results[b.me * n + s] !== 0) continue;
+    // A player the table knows to be Red (the Commissar's note) cannot be framed.
+    if (!b.record.facts.resultPossible(s, true)) continue;
     const score = b.lastVoteOf(s, view.day) + 0.5 * danger(m, s) + 0.5 * m.rng.next();
     if (score > bestScore) {
       bestScore = score;

@@ -6,8 +6,8 @@ import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Verdict } from './beliefs.js';
-import { isEnemyFact, sigmoid } from './odds.js';
-import { NEVER, bestOption, type Mind } from './mind.js';
+import { isEnemyFact, logit, sigmoid } from './odds.js';
+import { NEVER, bestOption, isOption, takesTie, type Mind } from './mind.js';
 
 /** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
 const HUNT_SOURCE_TRUST = 0.6;
@@ -61,7 +61,7 @@ export function lastShot(m: Mind, d: Decision): number {
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) m.scores[opts[i]!] = b.enemy(opts[i]!);
   const s = bestOption(m, d, 0);
-  return sigmoid(m.scores[s]!) >= m.p['commissar.lastShotMin']! ? s : NONE;
+  return m.scores[s]! >= b.prior + m.p['commissar.lastShotOdds']! ? s : NONE;
 }
 
 /** The Doctor: the Commissar he believes in, himself, then players a trusted Commissar cleared. */
@@ -92,8 +92,31 @@ export function doctorHeal(m: Mind, d: Decision): number {
     if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));
     m.scores[s] = score;
   }
+  if (self > NEVER && healsHimself(m, d, p['noise']!)) return b.me;
+  if (self > NEVER) m.scores[b.me] = NEVER;
   const pick = bestOption(m, d, p['noise']!);
   return pick === b.me && self <= NEVER && d.mayPass ? NONE : pick;
+}
+
+/**
+ * Whether the Doctor heals himself tonight, where he may: with the chance a
+ * logit choice (taste `noise`) gives his own priority against every other
+ * option's, so it is his habit, never a certainty, and his heals do not fall
+ * into a fixed rhythm where a repeat is barred. Whom else he heals is then
+ * the usual choice.
+ */
+function healsHimself(m: Mind, d: Decision, noise: number): boolean {
+  const me = m.b.me;
+  if (!isOption(d, me)) return false;
+  const mine = m.scores[me]!;
+  if (noise <= 0) return bestOption(m, d, 0) === me;
+  let others = 0;
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    if (s !== me && m.scores[s]! > NEVER) others += Math.exp((m.scores[s]! - mine) / noise);
+  }
+  return m.rng.next() * (1 + others) < 1;
 }
 
 /**
@@ -113,7 +136,7 @@ export function redManiacKill(m: Mind, d: Decision): number {
   for (let i = 0; i < opts.length; i++) m.scores[opts[i]!] = b.enemy(opts[i]!);
   const s = bestOption(m, d, m.p['noise']! * 0.5);
   if (!d.mayPass) return s;
-  return sigmoid(m.scores[s]!) >= m.p['maniac.killThreshold']! ? s : NONE;
+  return m.scores[s]! >= b.prior + m.p['maniac.killOdds']! ? s : NONE;
 }
 
 /** The Vigilante fires at his likeliest enemy only when fairly sure (a bullet at Town helps the mafia); else he holds. */
@@ -128,7 +151,7 @@ export function vigilanteShot(m: Mind, d: Decision): number {
     m.scores[s] = k === Team.Town || k === KNOWN_NOT_MAFIA ? NEVER : b.enemy(s);
   }
   const s = bestOption(m, d, m.p['vigilante.aimNoise']!);
-  return m.scores[s]! > NEVER && sigmoid(m.scores[s]!) >= m.p['vigilante.fireThreshold']! ? s : NONE;
+  return m.scores[s]! > NEVER && m.scores[s]! >= b.prior + m.p['vigilante.fireOdds']! ? s : NONE;
 }
 
 /**
@@ -147,6 +170,7 @@ export function hunt(m: Mind, d: Decision): number {
   let leader = NOT_LOOKED_UP;
   let best = NONE;
   let bestP = 0;
+  let ties = 1;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
@@ -157,7 +181,7 @@ export function hunt(m: Mind, d: Decision): number {
     // contested claim are not enough, and an unproven enemy may be the loner Maniac.
     const source = k === Team.Mafia ? 1 : b.blackResultTrust(s);
     if (k !== Team.Mafia && (source < HUNT_SOURCE_TRUST || b.claimRole[s] === Role.Commissar || b.claimRole[s] === Role.Sergeant)) continue;
-    if (leader === NOT_LOOKED_UP) leader = b.voteLeader(view.day);
+    if (leader === NOT_LOOKED_UP) leader = b.record.soleVoteLeader(view.day);
     if (s === leader) continue;
     let pm: number;
     if (k === Team.Mafia) pm = 1;
@@ -168,9 +192,11 @@ export function hunt(m: Mind, d: Decision): number {
     if (pm > bestP) {
       bestP = pm;
       best = s;
-    }
+      ties = 1;
+    } else if (pm === bestP && takesTie(m, ++ties)) best = s;
   }
-  return bestP >= m.p['hunt.threshold']! ? best : NONE;
+  // Certain (a known Mafia): logit(1) is infinite, so any threshold passes.
+  return best !== NONE && logit(bestP) >= b.prior + m.p['hunt.odds']! ? best : NONE;
 }
 
 /** The Commissar (or Sergeant) passes on what he found once he holds a Black, to a player he cleared. */

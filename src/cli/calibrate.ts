@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { parseAgents, type AgentSpec } from '../agents/index.js';
-import { PARAM_KEYS, paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
+import { PARAM_KEYS, paramSpec, profileParams, renamedParam, type SkillProfile } from '../agents/params.js';
 import { PROFILE_FILE_FORMAT, SCOPES, roleScope, scopeOf } from '../agents/spec.js';
 import { didYouMean } from '../engine/spelling.js';
 import { ROLES, Role, Team } from '../engine/roles.js';
@@ -85,6 +85,8 @@ function splitParam(name: string): { scope: string; param: string } {
   const dot = name.indexOf('.');
   const scope = dot > 0 ? scopeOf(name.slice(0, dot)) : undefined;
   if (scope !== undefined && paramSpec(name.slice(dot + 1))) return { scope, param: name.slice(dot + 1) };
+  const renamed = renamedParam(name) ?? (scope === undefined ? undefined : renamedParam(name.slice(dot + 1), name.slice(0, dot + 1)));
+  if (renamed) throw new UsageError('--params', `${name}: ${renamed}`);
   const scoped = scope !== undefined ? PARAM_KEYS.map((k) => `${name.slice(0, dot)}.${k}`) : [];
   throw new UsageError('--params', `unknown parameter ${JSON.stringify(name)}${didYouMean(name, [...PARAM_KEYS, ...scoped])}; parameters are listed in README.md (The players), optionally with a team or role first (town.readSkill)`);
 }
@@ -103,7 +105,7 @@ function profileOfScope(spec: AgentSpec, scope: string): SkillProfile | 'random'
 
 export function calibrateParams(text: string, spec: AgentSpec): FitParam[] {
   const names = listOf(text);
-  if (names.length === 0) throw new UsageError('--params', 'name one or more player parameters, e.g. --params readSkill,vigilante.fireThreshold');
+  if (names.length === 0) throw new UsageError('--params', 'name one or more player parameters, e.g. --params readSkill,vigilante.fireOdds');
   if (new Set(names).size !== names.length) throw new UsageError('--params', 'a parameter is listed twice');
   return names.map((name): FitParam => {
     const { scope, param } = splitParam(name);
@@ -228,7 +230,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
   if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
   const paramsText = once('--params', a.params);
-  if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireThreshold');
+  if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireOdds');
   const rulesArg = once('--rules', a.rules);
   const holdoutPath = once('--holdout', a.holdout);
   const outPath = once('--out', a.out);

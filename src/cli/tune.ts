@@ -6,7 +6,7 @@ import { PROFILE_FILE_FORMAT } from '../agents/spec.js';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { parseAgents, type AgentSpec } from '../agents/index.js';
-import { PARAM_KEYS, paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
+import { PARAM_KEYS, paramSpec, profileParams, renamedParam, type SkillProfile } from '../agents/params.js';
 import { didYouMean } from '../engine/spelling.js';
 import type { Rules } from '../engine/rules.js';
 import { tuneCommandSection, tuneSection, tuneText, type TuneSection } from '../report/balance/tune.js';
@@ -55,6 +55,8 @@ export function tuneParams(text: string, spec: AgentSpec, scope: string, team: T
   if (new Set(keys).size !== keys.length) throw new UsageError('--params', 'a parameter is listed twice');
   const params = keys.map((key): TuneParam => {
     const p = paramSpec(key);
+    const renamed = renamedParam(key);
+    if (renamed) throw new UsageError('--params', `${key}: ${renamed}`);
     if (!p) throw new UsageError('--params', `unknown policy parameter ${JSON.stringify(key)}${didYouMean(key, PARAM_KEYS)}; see mafia-sim players --list`);
     const side = SIDE_OF_PREFIX[key.split('.')[0]!] ?? (key.includes('.') ? undefined : team);
     const maniacSide: TeamName = rules.options['maniac.team'] === 'town' ? 'town' : 'maniac';

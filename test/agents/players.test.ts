@@ -22,7 +22,11 @@ function zAbove(k: number, n: number, expected: number): number {
   return (k - expected) / Math.sqrt(n * p * (1 - p));
 }
 
-/** Per day, lynches that hit a Black and the summed chance (Blacks alive / alive) of each. */
+/**
+ * Per day, lynches that hit a Black and the summed chance (Blacks alive /
+ * alive) of each. Lynches after the Commissar's note was read to the table
+ * are left out: a note that names a Black is a public hard fact, no read.
+ */
 function lynchHits(games: readonly Played[], day: number): { k: number; n: number; chance: number } {
   let k = 0;
   let n = 0;
@@ -31,12 +35,14 @@ function lynchHits(games: readonly Played[], day: number): { k: number; n: numbe
     const alive = new Set(p.roles.map((_, s) => s));
     let d = 0;
     let phase = '';
+    let noted = false;
     for (const e of p.events) {
       if (e.type === 'phase') {
         d = e.day;
         phase = e.phase;
       }
-      if (e.type === 'lynch' && d === day && phase === 'day') {
+      if (e.type === 'commissar-note') noted = true;
+      if (e.type === 'lynch' && d === day && phase === 'day' && !noted) {
         const blacks = [...alive].filter((s) => isBlackRole(p.roles[s]!)).length;
         n++;
         chance += blacks / alive.size;

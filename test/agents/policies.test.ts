@@ -3,14 +3,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
+import { ClanTalk } from '../../src/agents/clan.js';
 import type { Mind } from '../../src/agents/mind.js';
 import { profileParams } from '../../src/agents/params.js';
-import { hunt, townVote } from '../../src/agents/town.js';
+import { HeuristicAgent } from '../../src/agents/heuristic.js';
+import { hunt, townVote, vigilanteShot } from '../../src/agents/town.js';
 import { NONE, type Decision } from '../../src/engine/agent.js';
-import { Choice } from '../../src/engine/events.js';
+import { Choice, type Claim } from '../../src/engine/events.js';
 import { Sfc32 } from '../../src/engine/rng.js';
 import { Role, Team } from '../../src/engine/roles.js';
-import { resolveRules } from '../../src/engine/rules.js';
+import { resolveRules, type Rules } from '../../src/engine/rules.js';
 import { civilianView } from './helpers.js';
 
 const rules = resolveRules('forum');
@@ -22,7 +24,7 @@ function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
   const b = new Beliefs(n);
   b.deal();
   b.reset(view, p);
-  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4) };
+  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n) };
 }
 
 const huntDecision = (): Decision => ({ choice: Choice.Hunt, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });
@@ -90,5 +92,49 @@ describe('voting for nobody, where the rules allow it', () => {
     const m = mindWith([]);
     for (let v = 0; v < 6; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
     expect(townVote(m, { ...voteDecision(), mayPass: false })).not.toBe(NONE);
+  });
+});
+
+describe('belief thresholds are relative to the table (log-odds over the prior)', () => {
+  // Three tables whose priors differ: 3 Mafia of 12, 6 of 20, 3 of 20.
+  const tables = [resolveRules('classic', { players: 12, mafia: 3 }), resolveRules('classic', { players: 20, mafia: 6 }), resolveRules('classic', { players: 20, mafia: 3 })];
+
+  /** Whether a Vigilante at seat 0 (aim taste off) fires when seat 1 stands `x` log-odds above the prior, the rest at it. */
+  const fires = (rules: Rules, x: number): boolean => {
+    const size = rules.players;
+    const view = { ...civilianView(rules, 0, 'night', {}, [0, x]), role: Role.Vigilante };
+    const p = profileParams('club', new Map([['vigilante.aimNoise', 0]]));
+    const b = new Beliefs(size);
+    b.deal();
+    b.reset(view, p);
+    const m: Mind = { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(size), shotsNamed: new Int16Array(4), clan: new ClanTalk(size) };
+    const d: Decision = { choice: Choice.VigilanteShot, options: Array.from({ length: size - 1 }, (_, i) => i + 1), mayPass: true, round: 0 };
+    return vigilanteShot(m, d) === 1;
+  };
+
+  /** Whether a Civilian at seat 0 accuses seat 1 when it stands `x` log-odds above the prior. */
+  const accuses = (rules: Rules, x: number): boolean => {
+    const agent = new HeuristicAgent(rules.players).configure(profileParams('club'), true);
+    const view = civilianView(rules, 0, 'day', {}, [0, x]);
+    agent.begin(view, new Sfc32(1, 0, 1));
+    const said: Claim[] = [];
+    agent.speak(view, { say: (c) => said.push(c) });
+    return said.some((c) => c.kind === 'accuse' && c.target === 1);
+  };
+
+  it('the Vigilante fires exactly when his suspect stands vigilante.fireOdds over the prior, at every table', () => {
+    const odds = profileParams('club')['vigilante.fireOdds']!;
+    for (const rules of tables) {
+      expect(fires(rules, odds + 0.05), `${rules.players} players, ${rules.roles[Role.Mafia]} Mafia`).toBe(true);
+      expect(fires(rules, odds - 0.05), `${rules.players} players, ${rules.roles[Role.Mafia]} Mafia`).toBe(false);
+    }
+  });
+
+  it('a Town player accuses exactly when his suspect stands accuseOdds over the prior, at every table', () => {
+    const odds = profileParams('club')['accuseOdds']!;
+    for (const rules of tables) {
+      expect(accuses(rules, odds + 0.05), `${rules.players} players, ${rules.roles[Role.Mafia]} Mafia`).toBe(true);
+      expect(accuses(rules, odds - 0.05), `${rules.players} players, ${rules.roles[Role.Mafia]} Mafia`).toBe(false);
+    }
   });
 });

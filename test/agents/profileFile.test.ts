@@ -31,6 +31,8 @@ describe('--agents SCOPE=FILE.json', () => {
     ['bad-base.json', { format: PROFILE_FILE_FORMAT, base: 'grandmaster', params: {} }, /base: unknown profile "grandmaster"/],
     ['bad-param.json', { format: PROFILE_FILE_FORMAT, base: 'club', params: { nosuch: 1 } }, /params\.nosuch: unknown parameter/],
     ['bad-value.json', { format: PROFILE_FILE_FORMAT, base: 'club', params: { readSkill: 99 } }, /readSkill.*from 0 to 5/],
+    // A threshold saved before issue 18 was an absolute belief: refused, naming the key that replaced it.
+    ['old-key.json', { format: PROFILE_FILE_FORMAT, base: 'club', params: { 'vigilante.fireThreshold': 0.3 } }, /params\.vigilante\.fireThreshold: renamed vigilante\.fireOdds/],
   ])('%s is refused naming the file', (name, doc, message) => {
     const path = doc === null ? join(dir, name) : file(name, doc);
     expect(() => parseAgents(`club,mafia=${path}`)).toThrow(AgentSpecError);

@@ -43,9 +43,12 @@ describe('Vigilante', () => {
     return { hitBlack, shots };
   };
 
-  it('vigilante.fireThreshold=1: always holds; 0: fires on the first night he may', async () => {
-    expect(shotsOf(await playLogged('club', 'club,vigilante.fireThreshold=1', 100, WITH_VIGILANTE)).shots).toBe(0);
-    const eager = await playLogged('club', 'club,vigilante.fireThreshold=0', 100, WITH_VIGILANTE);
+  it('vigilante.fireOdds=5: fires only when all but sure, so nearly only at Black; -5: fires on the first night he may', async () => {
+    // 5 over the prior is a belief of 0.99 here: a liar caught, a Black the note named, or overwhelming reads.
+    const sure = shotsOf(await playLogged('club', 'club,vigilante.fireOdds=5', 300, WITH_VIGILANTE));
+    expect(sure.shots).toBeGreaterThan(0);
+    expect(sure.hitBlack / sure.shots).toBeGreaterThan(0.8);
+    const eager = await playLogged('club', 'club,vigilante.fireOdds=-5', 100, WITH_VIGILANTE);
     for (const p of eager) {
       const vig = seatOf(p, Role.Vigilante);
       const first = requests(p, Choice.VigilanteShot)[0];
@@ -54,10 +57,21 @@ describe('Vigilante', () => {
     }
   });
 
+  it('the club game with a Vigilante added: he fires on night 1 in under 40% of games (a threshold over the prior, not below it)', async () => {
+    // `vigilante.fireThreshold` 0.28 sat below this table's prior (4 Black of 11 others, 0.36): he shot blind on night 1.
+    const games = await playLogged('club', 'club', 1000, ['roles.vigilante=1'], 41);
+    let night1 = 0;
+    for (const p of games) {
+      const vig = seatOf(p, Role.Vigilante);
+      if (requests(p, Choice.VigilanteShot).some((r) => r.seat === vig && r.day === 1 && r.target >= 0)) night1++;
+    }
+    expect(night1 / games.length).toBeLessThan(0.4);
+  });
+
   it('at a confident threshold, aiming at his likeliest enemy, he holds on most nights and hits Black far above the base rate', async () => {
-    // The calibrated club Vigilante (fitted to the records' 40% hits) fires at a belief below the club game's
-    // prior and aims with a wide taste; the policy itself is checked at a threshold above the prior, taste off.
-    const games = await playLogged('club', 'club,vigilante.aimNoise=0,vigilante.fireThreshold=0.5', 300, WITH_VIGILANTE);
+    // The calibrated club Vigilante (fitted to the records' 40% hits) aims with a wide taste; the policy itself
+    // is checked at a belief of one half (0.69 over the prior of 4 Black among 12 others), taste off.
+    const games = await playLogged('club', 'club,vigilante.aimNoise=0,vigilante.fireOdds=0.69', 300, WITH_VIGILANTE);
     const { hitBlack, shots } = shotsOf(games);
     // 4 Black among the 12 others: a blind shot hits Black a third of the time.
     expect(shots).toBeGreaterThan(50);

@@ -8,6 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
+import { ClanTalk } from '../../src/agents/clan.js';
 import { createProvider, parseAgents } from '../../src/agents/index.js';
 import { HeuristicAgent, wantsReads } from '../../src/agents/heuristic.js';
 import { profileParams, type SkillProfile } from '../../src/agents/params.js';
@@ -20,17 +21,23 @@ import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
 import { civilianView } from './helpers.js';
 
-/** Heuristic players built alone, so each keeps a public record of his own; `only`: the other roles play at random. */
+/**
+ * Heuristic players built alone, so each keeps a public record of his own;
+ * `only`: the other roles play at random. The clan's night talk is no copy
+ * of anything but the mates' own words, so they share one, as at the table.
+ */
 function ownRecords(rules: Rules, profile: SkillProfile, only?: Role): AgentProvider {
   const params = profileParams(profile);
   const players: HeuristicAgent[] = [];
   const randoms: RandomAgent[] = [];
+  const clan = new ClanTalk(rules.players);
   return {
     agentFor(seat: number, role: Role): Agent {
+      clan.deal(seat);
       if (only !== undefined && role !== only) return (randoms[seat] ??= new RandomAgent());
       const t = roleSpec(role).team;
       const team = t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
-      return (players[seat] ??= new HeuristicAgent(rules.players)).configure(params, wantsReads(role, team));
+      return (players[seat] ??= new HeuristicAgent(rules.players, undefined, clan)).configure(params, wantsReads(role, team));
     },
   };
 }

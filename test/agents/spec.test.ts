@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentSpecError, DEFAULT_AGENTS, createProvider, parseAgents } from '../../src/agents/index.js';
+import { RENAMED_PARAMS } from '../../src/agents/params.js';
 import { RandomProvider } from '../../src/agents/random.js';
 import { Game } from '../../src/engine/game.js';
 import { resolveRules } from '../../src/engine/rules.js';
@@ -42,11 +43,24 @@ describe('parseAgents', () => {
     expect(specError(() => parseAgents('grandmaster')).message).toMatch(/^--agents: unknown profile "grandmaster"; profiles: random, novice, club, expert/);
     expect(specError(() => parseAgents('town=wizard')).message).toMatch(/unknown profile "wizard" for town/);
     expect(specError(() => parseAgents('club', ['readSkill=9'])).message).toBe('readSkill: got "9"; allowed: a number from 0 to 5');
-    expect(specError(() => parseAgents('club', ['hunt.threshold=high'])).field).toBe('hunt.threshold');
+    expect(specError(() => parseAgents('club', ['hunt.odds=high'])).field).toBe('hunt.odds');
     expect(specError(() => parseAgents('club', ['nosuch=1'])).message).toMatch(/^--agent-param: unknown team, role or parameter "nosuch"/);
     expect(specError(() => parseAgents('random', ['readSkill=1'])).message).toMatch(/random profile has no parameters/);
     expect(specError(() => parseAgents('club', [], ['wizard=./x.js'])).message).toMatch(/^--agent-module: unknown team or role "wizard"/);
     for (const bad of ['grandmaster', 'town=wizard']) expect(specError(() => parseAgents(bad)).message).not.toMatch(/\n/);
+  });
+
+  it('refuses each belief threshold\'s old key naming the new one, with a suggestion that parses', () => {
+    for (const [old, now] of Object.entries(RENAMED_PARAMS)) {
+      for (const scope of ['', 'town.']) {
+        const e = specError(() => parseAgents(`club,${scope}${old}=0.5`));
+        expect(e.field).toBe(`${scope}${old}`);
+        expect(e.message).toContain(`renamed ${now}`);
+        const suggested = /e\.g\. (\S+)$/.exec(e.message)![1]!;
+        expect(suggested.startsWith(`${scope}${now}=`)).toBe(true);
+        expect(() => parseAgents(`club,${suggested}`)).not.toThrow();
+      }
+    }
   });
 
   it('the random profile plays exactly as the random player', async () => {

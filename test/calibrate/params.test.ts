@@ -35,6 +35,7 @@ describe('calibrate --params', () => {
     const club = parseAgents('club');
     expect(() => calibrateParams('test.fixed', club)).toThrow(/^--params: test\.fixed has no numeric range to fit \(from 1 to 1\)/);
     expect(() => calibrateParams('', club)).toThrow(/^--params: name one or more/);
+    expect(() => calibrateParams('readSkill,vigilante.fireThreshold', club)).toThrow(/^--params: vigilante\.fireThreshold: renamed vigilante\.fireOdds: .*; e\.g\. vigilante\.fireOdds=/);
     expect(() => calibrateParams('noise', parseAgents('club,town.noise=0.1'))).toThrow(/^--params: --agents sets town\.noise, which overrides an everyone value of noise; fit town\.noise/);
     expect(() => calibrateParams('mafia.readSkill', parseAgents('club,mafia=random'))).toThrow(/^--agents: mafia play the random profile/);
   });

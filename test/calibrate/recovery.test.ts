@@ -16,9 +16,9 @@ import { statistics } from '../../src/sim/records/stats.js';
 import { allstarsRules } from './synthetic.js';
 
 /** Two parameters the moments pin down: how sharp the day's reads are, and how sure the Vigilante must be to fire. */
-const TRUTH: Point = { readSkill: 0.4, 'vigilante.fireThreshold': 0.25 };
+const TRUTH: Point = { readSkill: 0.4, 'vigilante.fireOdds': 0.2 };
 /** Where the search starts: away from the truth, whatever the shipped profile's values are. */
-const START = 'club,readSkill=1,vigilante.fireThreshold=0.5';
+const START = 'club,readSkill=1,vigilante.fireOdds=1.3';
 const RECORD_GAMES = 800;
 const SIM_GAMES = 1600;
 
@@ -31,7 +31,7 @@ describe('calibrate recovers known parameters', () => {
       // A different seed from the fit's: the records are not the fit's own games.
       const records = statistics(await runner.tally(truthAgents, 991, RECORD_GAMES));
       const params = calibrateParams(Object.keys(TRUTH).join(','), parseAgents(START));
-      expect(params.map((p) => p.start)).toEqual([1, 0.5]);
+      expect(params.map((p) => p.start)).toEqual([1, 1.3]);
       const moments = DEFAULT_MOMENTS.filter((m) => records.statistics[m]!.n > 0);
       const fit = await fitMoments({ ...FIT_DEFAULTS, params, moments, records, simGames: SIM_GAMES }, async (points) =>
         Promise.all(points.map(async (p) => statistics(await runner.tally(parseAgents(`${START},${Object.entries(p).map(([k, v]) => `${k}=${v}`).join(',')}`).canonical, 1, SIM_GAMES)))),

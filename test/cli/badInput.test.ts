@@ -58,6 +58,7 @@ const CASES: Array<[string, string[], string]> = [
   ['an unknown flag', ['run', '--gmaes', '10'], '--gmaes'],
   ['an unknown command', ['rnu'], 'rnu'],
   ['an impossible role count', ['run', '--set', 'roles.don=9', '--games', '10'], 'roles.don'],
+  ['a belief threshold under its old key', ['run', '--agents', 'club,town.vigilante.fireThreshold=0.3', '--games', '10'], 'town.vigilante.fireThreshold'],
 ];
 
 describe.concurrent('bad input through the CLI', () => {

@@ -1,0 +1,204 @@
+// Claims held against what everyone knows (issue 18, point 1): a role claim
+// the public setup and the roles shown rule out makes its speaker an enemy
+// for certain to every player, a result that contradicts a shown team does
+// too, the rules' role changes (a Sergeant promoted to Commissar) keep a
+// later claim possible, and the clan's liar never makes a claim the table can
+// disprove. Scenarios on hand-made observations, the role changes held
+// against the engine, and the share of impossible claims in whole games,
+// judged by an independent reader of the logs (bench/claimCheck.ts).
+
+import { describe, expect, it } from 'vitest';
+import { judgeGame, type ClaimCount } from '../../bench/claimCheck.js';
+import { Beliefs, CERTAIN } from '../../src/agents/beliefs.js';
+import { createProvider, parseAgents } from '../../src/agents/index.js';
+import { HeuristicAgent } from '../../src/agents/heuristic.js';
+import { profileParams } from '../../src/agents/params.js';
+import { SUCCESSIONS, copiesLeft } from '../../src/agents/publicFacts.js';
+import { UNKNOWN, type PlayerView } from '../../src/engine/agent.js';
+import type { Claim, GameEvent, LoggedEvent } from '../../src/engine/events.js';
+import { Game } from '../../src/engine/game.js';
+import { Sfc32 } from '../../src/engine/rng.js';
+import { ROLE_COUNT, Role, Team } from '../../src/engine/roles.js';
+import { resolveRules, type Rules } from '../../src/engine/rules.js';
+import { allstarsRules } from '../calibrate/synthetic.js';
+import { civilianView, playLogged } from './helpers.js';
+
+const role = (r: Role): Claim => ({ kind: 'role', role: r });
+const claim = (speaker: number, c: Claim): GameEvent => ({ type: 'claim', speaker, claim: c });
+const shown = (seat: number, r: Role): GameEvent => ({ type: 'death', seat, publicCause: 'night', revealed: r });
+
+/** A Civilian at seat 0 of `rules` who has seen `events` (his view updated for deaths, as the engine does). */
+function civilianAfter(rules: Rules, events: readonly GameEvent[]): Beliefs {
+  const view = civilianView(rules, 0, 'day');
+  const alive = view.alive as Uint8Array;
+  const known = view.known as Int8Array;
+  const b = new Beliefs(rules.players);
+  b.deal();
+  b.reset(view, profileParams('club'));
+  for (const e of events) {
+    if (e.type === 'death') {
+      alive[e.seat] = 0;
+      if (e.revealed >= 0) known[e.seat] = e.revealed === Role.Mafia || e.revealed === Role.Don ? Team.Mafia : Team.Town;
+    }
+    b.observe(e);
+  }
+  b.refreshTrust();
+  return b;
+}
+
+describe('a role claim the public setup rules out', () => {
+  it('classic deals no Commissar: whoever claims it is an enemy for certain', () => {
+    const b = civilianAfter(resolveRules('classic'), [claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 7, black: true })]);
+    expect(b.liar[4]).toBe(1);
+    expect(b.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+    // His "result" is worth nothing: the player he named is no more suspect than the prior.
+    expect(b.enemy(7)).toBeCloseTo(b.prior, 6);
+  });
+
+  it('the same claim where the setup has a Commissar is believed, not unmasked', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 7, black: true })]);
+    expect(b.liar[4]).toBe(0);
+    expect(b.enemy(7)).toBeGreaterThan(b.prior + 2);
+  });
+});
+
+describe('a role every copy of which is shown', () => {
+  it("the records' game: a Commissar claim after the Commissar's card was shown at his death is a lie", () => {
+    const rules = allstarsRules();
+    const b = civilianAfter(rules, [shown(9, Role.Commissar), claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 7, black: true })]);
+    expect(b.liar[4]).toBe(1);
+    expect(b.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+  });
+
+  it('the club game: the Commissar named dead by his note leaves no copy to claim', () => {
+    const rules = resolveRules('club');
+    const note: GameEvent = { type: 'commissar-note', commissar: 9, target: 3, black: false, notMafiaOnly: false };
+    const b = civilianAfter(rules, [{ type: 'death', seat: 9, publicCause: 'night', revealed: -1 }, note, claim(4, role(Role.Commissar))]);
+    expect(b.liar[4]).toBe(1);
+    expect(b.realCommissar[9]).toBe(1);
+  });
+
+  it('whoever claimed Commissar before the only card was shown had lied', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Commissar)), shown(9, Role.Commissar)]);
+    expect(b.liar[4]).toBe(1);
+  });
+
+  it('a "Black" on a player shown Red is a lie, and so is a "Red" on one shown Black where no Foundling can have turned', () => {
+    const rules = allstarsRules();
+    expect(civilianAfter(rules, [shown(6, Role.Civilian), claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 6, black: true })]).liar[4]).toBe(1);
+    expect(civilianAfter(rules, [shown(6, Role.Mafia), claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 6, black: false })]).liar[4]).toBe(1);
+    // The forum deals a Foundling: a real Commissar may have checked him Red before he turned Mafia.
+    expect(civilianAfter(resolveRules('forum'), [shown(6, Role.Mafia), claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 6, black: false })]).liar[4]).toBe(0);
+  });
+});
+
+describe('the role changes the rules allow', () => {
+  it("the forum Sergeant, promoted when the Commissar's card is shown, may still claim Commissar; a second claimant may not once his is shown too", () => {
+    const forum = resolveRules('forum');
+    expect(forum.roles[Role.Sergeant]).toBe(1);
+    const b = civilianAfter(forum, [shown(9, Role.Commissar), claim(5, role(Role.Commissar)), claim(5, { kind: 'result', target: 7, black: true })]);
+    expect(b.liar[5]).toBe(0);
+    expect(b.enemy(7)).toBeGreaterThan(b.prior + 2);
+    const later = civilianAfter(forum, [shown(9, Role.Commissar), shown(5, Role.Commissar), claim(4, role(Role.Commissar))]);
+    expect(later.liar[4]).toBe(1);
+    // A Sergeant shown dead leaves only the Commissar's own card: once that is shown, no one may claim.
+    expect(civilianAfter(forum, [shown(5, Role.Sergeant), shown(9, Role.Commissar), claim(4, role(Role.Commissar))]).liar[4]).toBe(1);
+  });
+
+  it('copies left count each role change both ways', () => {
+    const setup = new Array<number>(ROLE_COUNT).fill(0);
+    setup[Role.Commissar] = 1;
+    setup[Role.Sergeant] = 1;
+    const seen = new Array<number>(ROLE_COUNT).fill(0);
+    expect(copiesLeft(setup, seen, Role.Commissar)).toBe(2);
+    seen[Role.Commissar] = 2;
+    // Two Commissars shown: the second was the promoted Sergeant, so no Sergeant is left either.
+    expect(copiesLeft(setup, seen, Role.Commissar)).toBe(0);
+    expect(copiesLeft(setup, seen, Role.Sergeant)).toBe(0);
+  });
+
+  it('are the role changes the engine makes: every promotion in forum games is one of them, and each occurs', async () => {
+    const seen = new Set<string>();
+    for (const p of await playLogged('forum', 'club', 300)) {
+      for (const e of p.events) {
+        if (e.type !== 'promoted') continue;
+        const from = p.roles[e.seat]!;
+        expect(SUCCESSIONS.some(([f, t]) => f === from && t === e.role), `${from} -> ${e.role}`).toBe(true);
+        seen.add(`${from}->${e.role}`);
+      }
+    }
+    expect(seen.size).toBe(SUCCESSIONS.length);
+  });
+});
+
+describe("the clan's liar", () => {
+  const liarFor = (rules: Rules, events: readonly GameEvent[]): Claim[] => {
+    for (let seed = 0; seed < 30; seed++) {
+      const said = liarClaimsSeeded(rules, events, seed);
+      if (said !== null) return said;
+    }
+    throw new Error('mate 0 never drew himself as the liar');
+  };
+
+  it('fake-claims Commissar where the setup has one and none is shown (the control)', () => {
+    const said = liarFor(allstarsRules(), []);
+    expect(said.some((c) => c.kind === 'role' && c.role === Role.Commissar)).toBe(true);
+  });
+
+  it('never claims a Commissar the setup lacks, or one whose only card is shown', () => {
+    expect(liarFor(resolveRules('classic', { players: 15 }), [])).toEqual([]);
+    expect(liarFor(allstarsRules(), [shown(9, Role.Commissar)])).toEqual([]);
+  });
+
+  it('never frames a player the Commissar\'s note showed Red', () => {
+    const club = resolveRules('club', { players: 15 });
+    const note: GameEvent = { type: 'commissar-note', commissar: 9, target: 5, black: false, notMafiaOnly: false };
+    // The note names the dead Commissar: no claim at all in the club game, which has no Sergeant.
+    expect(liarFor(club, [{ type: 'death', seat: 9, publicCause: 'night', revealed: -1 }, note])).toEqual([]);
+  });
+});
+
+/** liarClaims with the liar's stream seeded `seed`; null when the draw made another mate the liar. */
+function liarClaimsSeeded(rules: Rules, events: readonly GameEvent[], seed: number): Claim[] | null {
+  const n = rules.players;
+  const known = Int8Array.from({ length: n }, (_, s) => (s <= 2 ? Team.Mafia : UNKNOWN));
+  const alive = new Uint8Array(n).fill(1);
+  const view: PlayerView = { ...civilianView(rules, 0, 'day'), role: Role.Mafia, team: Team.Mafia, known, alive };
+  const agent = new HeuristicAgent(n).configure(profileParams('club', new Map([['mafia.fakeClaim', 1], ['mafia.fakeClaimDay', 2]])), false);
+  agent.begin(view, new Sfc32(seed, 0, 1));
+  for (const e of events) {
+    if (e.type === 'death') alive[e.seat] = 0;
+    agent.observe(e);
+  }
+  const said: Claim[] = [];
+  agent.speak(view, { say: (c) => said.push(c) });
+  return agent.clan.liar(view, new Sfc32(0, 0, 0)) === 0 ? said : null;
+}
+
+describe('in whole games', () => {
+  const setups: [string, () => Rules][] = [
+    ['classic', () => resolveRules('classic')],
+    ['club with roles shown at death', () => resolveRules('club', { set: ['revealOnDeath=true'] })],
+    ["the records' game", allstarsRules],
+  ];
+  for (const [name, rulesOf] of setups) {
+    it(`${name}: a claim the whole table can disprove in at most 2% of games, its named player lynched in at most 1% of those`, async () => {
+      const rules = rulesOf();
+      const provider = await createProvider(parseAgents('club'), rules);
+      const game = new Game(rules);
+      const count: ClaimCount = { gamesWithImpossible: 0, gamesLynchedOnOne: 0, impossibleClaims: 0, gamesWithImpossibleRole: 0 };
+      const games = 1500;
+      let claims = 0;
+      for (let k = 0; k < games; k++) {
+        const log: LoggedEvent[] = [];
+        game.play(3, k, provider, { log });
+        judgeGame(rules, log, count);
+        claims += log.filter((l) => l.event.type === 'claim' && l.event.claim.kind === 'role').length;
+      }
+      // Claims are made (the check is not vacuous where the setup has a role to claim).
+      if (rules.roles[Role.Commissar]! > 0) expect(claims).toBeGreaterThan(games / 10);
+      expect(count.gamesWithImpossible / games).toBeLessThanOrEqual(0.02);
+      expect(count.gamesLynchedOnOne / Math.max(1, count.gamesWithImpossible)).toBeLessThanOrEqual(0.01);
+    });
+  }
+});
