@@ -28,6 +28,11 @@ function inRepository(from: string, cited: string): boolean {
   return existsSync(target) || existsSync(target.replace(/\.js$/, '.ts'));
 }
 
+/** A path into the shared record folders that names data (a folder, a fold, games.json), not a document. */
+function isSharedRecordsData(path: string): boolean {
+  return /^shared\/records(\/[\w-]+(@\d+\/\d+)?(\/(games\.json)?)?|\/?)$/.test(path.replace(/^(\.\.\/)+/, ''));
+}
+
 /** The citations in a file's text that name something outside the repository, as `line: citation`. */
 export function outsideCitations(file: string, text: string): string[] {
   const found: string[] = [];
@@ -36,9 +41,10 @@ export function outsideCitations(file: string, text: string): string[] {
     // Upper-case page names (RULES.md, DESIGN.md) exist only if the repository root or the file's folder has them.
     for (const m of line.matchAll(/(?<![\w./-])[A-Z][A-Z0-9_-]*\.md\b/g)) if (!inRepository('.', m[0]) && !inRepository(dirname(file), m[0])) at(m[0]);
     // A ../ path must stay inside the repository and name something there (from the file's folder, as imports do, or from the root, as prose does).
-    for (const m of line.matchAll(/(?<![\w./-])(?:\.\.\/)+[\w@.-]*[A-Za-z][\w@.-]*(?:\/[\w@.-]+)*\/?/g)) if (!inRepository(dirname(file), m[0]) && !inRepository('.', m[0])) at(m[0]);
-    // The brief's shared folder, however it is reached.
-    for (const m of line.matchAll(/(?<![\w-])shared\/(records|seeds|RULES|DESIGN)\b[\w./-]*/g)) at(m[0]);
+    for (const m of line.matchAll(/(?<![\w./-])(?:\.\.\/)+[\w@.-]*[A-Za-z][\w@.-]*(?:\/[\w@.-]+)*\/?/g)) if (!inRepository(dirname(file), m[0]) && !inRepository('.', m[0]) && !isSharedRecordsData(m[0])) at(m[0]);
+    // The brief's shared folder, however it is reached: its documents are never cited. Its record folders may be named
+    // as data (a --records path: the unlicensed records stay out of the repository, and tests skip without them).
+    for (const m of line.matchAll(/(?<![\w-])shared\/(records|seeds|RULES|DESIGN)\b[\w./@-]*/g)) if (!isSharedRecordsData(m[0])) at(m[0]);
   });
   return found;
 }
@@ -57,7 +63,10 @@ describe('citations', () => {
   it('finds a citation outside the repository where there is one', () => {
     expect(outsideCitations('src/report/x.ts', '/** Team words (RULES.md). */')).toEqual(['src/report/x.ts:1: RULES.md']);
     expect(outsideCitations('README.md', 'as DESIGN.md says')).toEqual(['README.md:1: DESIGN.md']);
-    expect(outsideCitations('test/records/x.ts', "read ../shared/records/ here")).toHaveLength(2);
+    expect(outsideCitations('test/records/x.ts', "as ../shared/records/README.md says")).toHaveLength(2);
+    expect(outsideCitations('docs/x.md', 'see ../shared/RULES.md and shared/seeds/club.txt')).toHaveLength(3);
+    // A record folder named as data (where the unlicensed records lie) is not a citation.
+    expect(outsideCitations('docs/records.md', '--records ../shared/records/mturk-mafia@1/2 or ../shared/records/mturk-mafia/games.json')).toEqual([]);
     expect(outsideCitations('test/x/y.test.ts', "import { z } from '../../src/engine/rules.js';\nsee README.md and docs/rules.md; new URL('../..', here)")).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-// Importer for the mturk-mafia records (../shared/records/README.md; never
-// copied into this repository, it has no licence): one games.json holding
+// Importer for the mturk-mafia records (omonida/mafia-dataset, docs/records.md;
+// never copied into this repository, they have no licence): one games.json holding
 // an array of games played in a browser chat, 5 to 11 players, 1 or 2 mafia,
 // no power roles, night first, every day vote. Only games marked clean are
 // read; the others (dropouts, broken logs) are left out and listed with
