@@ -10,7 +10,7 @@ import { buildSummary, type StudySummary, type VariantInput } from '../report/su
 import type { Aggregate } from '../sim/aggregate.js';
 import { parseAcross, setsText, type PlayerModel } from '../sim/playerModels.js';
 import type { RunResult } from '../sim/run.js';
-import { agentsText, asUsageError, type AgentArgs } from './common.js';
+import { agentsText, asUsageError, checkReportDir, type AgentArgs } from './common.js';
 import { UsageError } from './errors.js';
 import { finishCommand, playStudy, type BalanceOutputArgs, type OutputArgs, type StudyPlan } from './study.js';
 
@@ -38,6 +38,7 @@ export interface ModelPlan {
 
 /** Plays each model's plan on the same seeds and writes one report with the verdict of every pair across the models. */
 export async function executeAcross(plans: readonly ModelPlan[], io: OutputArgs & { seed?: unknown }): Promise<void> {
+  checkReportDir(io.out);
   const { acrossSection, acrossCommandSection, acrossText } = await import('../report/across.js');
   const studies: { model: string; agents: string; summary: StudySummary; result: RunResult }[] = [];
   for (const [i, { model, plan }] of plans.entries()) {

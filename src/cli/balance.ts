@@ -13,7 +13,7 @@ import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
 import { setupsForPlayers, type CandidateSpec } from '../sim/balance/setups.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { agentsFromArgs, applyAssignment, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
+import { agentsFromArgs, applyAssignment, checkReportDir, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, isUserError, UsageError } from './errors.js';
 import { finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
@@ -113,6 +113,7 @@ export async function balanceMain(a: BalanceArgs): Promise<void> {
   const threads = threadsOf(a);
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
+  checkReportDir(a.out);
   const study = a.vary !== undefined ? balanceVary : balanceForPlayers;
   const models = acrossModels(a);
   if (!models) {

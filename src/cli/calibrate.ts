@@ -11,8 +11,7 @@ import { parseAgents, type AgentSpec } from '../agents/index.js';
 import { PARAM_KEYS, paramSpec, profileParams, type SkillProfile } from '../agents/params.js';
 import { PROFILE_FILE_FORMAT, SCOPES, roleScope, scopeOf } from '../agents/spec.js';
 import { didYouMean } from '../engine/spelling.js';
-import { ROLES, Role, Team } from '../engine/roles.js';
-import type { Rules } from '../engine/rules.js';
+import { ROLES, Team } from '../engine/roles.js';
 import { calibrateText } from '../report/records/calibrateText.js';
 import type { Point, TuneParam } from '../sim/balance/tune.js';
 import { FIT_DEFAULTS, fitMoments, type FitResult } from '../sim/calibrate/fit.js';
@@ -21,7 +20,7 @@ import { progressBar } from '../sim/progress.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
 import { RecordRunner, SimulationAborted } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
-import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { checkOutputFile, resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
 
@@ -40,7 +39,7 @@ interface CalibrateArgs extends AgentArgs {
   seed: string;
   threads?: string;
   iterations: string;
-  out?: string;
+  save?: string;
   json: boolean;
   quiet: boolean;
 }
@@ -133,24 +132,18 @@ function agentsAt(base: string, point: Point): string {
   return parseAgents([base, ...Object.entries(point).map(([k, v]) => `${k}=${v}`)].join(',')).canonical;
 }
 
-/** Team and role scopes that cover every seat of these rules (a loner Maniac has his own). */
-function everySeatScopes(rules: Rules): string[] {
-  const loner = rules.roles[Role.Maniac]! > 0 && rules.options['maniac.team'] !== 'town';
-  return ['town', 'mafia', ...(loner ? ['maniac'] : [])];
-}
-
 interface ProfilePlan {
   readonly scope: string;
   readonly base: SkillProfile;
 }
 
-/** What `--out` will save, checked before any game is played. */
+/** What `--save` will save, checked before any game is played. */
 function profilePlan(params: readonly FitParam[], spec: AgentSpec): ProfilePlan {
   const scopes = [...new Set(params.map((p) => p.scope))];
-  if (scopes.length > 1) throw new UsageError('--out', `a profile file holds one scope's parameters, and these are for ${scopes.map((s) => s || 'everyone').join(' and ')}; fit one scope's parameters (or everyone's) to save a profile`);
+  if (scopes.length > 1) throw new UsageError('--save', `a profile file holds one scope's parameters, and these are for ${scopes.map((s) => s || 'everyone').join(' and ')}; fit one scope's parameters (or everyone's) to save a profile`);
   const scope = scopes[0]!;
   if (scope === '' && (spec.assignments.size > 0 || spec.params.some((o) => o.scope !== ''))) {
-    throw new UsageError('--out', `--agents ${spec.canonical} plays different players by team or role, and a profile for everyone holds one profile; give one profile with everyone's parameters (e.g. --agents club,noise=0.5), or fit one scope (town.readSkill)`);
+    throw new UsageError('--save', `--agents ${spec.canonical} plays different players by team or role, and a profile for everyone holds one profile; give one profile with everyone's parameters (e.g. --agents club,noise=0.5), or fit one scope (town.readSkill)`);
   }
   return { scope, base: profileOfScope(spec, scope) as SkillProfile };
 }
@@ -182,9 +175,9 @@ function saveProfile(path: string, plan: ProfilePlan, spec: AgentSpec, fit: FitR
   writeProfileFile(path, file);
 }
 
-function loadWith(plan: ProfilePlan, spec: AgentSpec, rules: Rules, file: string): string {
-  if (plan.scope === '') return everySeatScopes(rules).map((s) => `${s}=${file}`).join(',');
-  return `${spec.canonical},${plan.scope}=${file}`;
+/** The --agents text that plays the saved profile: the file alone (every seat, a loner Maniac too), or the base with the scope's seats from the file. */
+function loadWith(plan: ProfilePlan, spec: AgentSpec, file: string): string {
+  return plan.scope === '' ? file : `${spec.canonical},${plan.scope}=${file}`;
 }
 
 function rowsJSON(rows: readonly MomentRow[]): Record<string, unknown> {
@@ -219,7 +212,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const rulesArg = once('--rules', a.rules);
   if (rulesArg === undefined) throw new UsageError('--rules', 'missing; give the rules the records were played by, e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)');
   const holdoutPath = once('--holdout', a.holdout);
-  const outPath = once('--out', a.out);
+  const outPath = once('--save', a.save);
   const games = wholeNumber('--games', a.games, 10);
   const seed = wholeNumber('--seed', a.seed, 0);
   const iterations = wholeNumber('--iterations', a.iterations, 0, 1000);
@@ -228,6 +221,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const spec = parseAgents(agents);
   const params = calibrateParams(paramsText, spec);
   const plan = outPath !== undefined ? profilePlan(params, spec) : null;
+  if (outPath !== undefined) checkOutputFile('--save', outPath);
   const recs = readRecordSet('--records', recordsPath);
   const holdout = holdoutPath !== undefined ? readRecordSet('--holdout', holdoutPath) : null;
   const chosen = chooseMoments(once('--moments', a.moments), recs.stats, recordsPath);
@@ -293,7 +287,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   if (outPath !== undefined && plan) {
     const path = resolve(outPath);
     saveProfile(path, plan, spec, fit, { agents: fitted, rulesHash: rules.hash, seed, records: recordsPath, games, moments });
-    profile = { path, loadWith: loadWith(plan, spec, rules, outPath) };
+    profile = { path, loadWith: loadWith(plan, spec, outPath) };
   }
   const describe = (path: string, l: readonly LoadedRecord[]) => `${path}: ${l.length} games (${l.filter((r) => r.record.complete).length} complete)`;
   if (a.json) {
@@ -341,7 +335,8 @@ export const calibrateCommand = {
       .option('iterations', { type: 'string', default: String(FIT_DEFAULTS.iterations), requiresArg: true, describe: 'search rounds at most' })
       .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
       .option('holdout', { type: 'string', requiresArg: true, describe: 'records the fit does not see: the same table against them' })
-      .option('out', { type: 'string', requiresArg: true, describe: 'save the fitted profile here (loaded with --agents SCOPE=FILE.json); only when the fit completes' })
+      // `--save`, as tune calls it; `--out` (its first name) stays an alias, as scripts may use it.
+      .option('save', { type: 'string', alias: 'out', requiresArg: true, describe: 'save the fitted profile here (loaded with --agents FILE.json, or SCOPE=FILE.json); only when the fit completes; --out is the old name' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the tables' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
   handler: guarded(calibrateMain),

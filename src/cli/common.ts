@@ -2,10 +2,12 @@
 // inputs the same way: the common flags, numbers, setups (a rules source,
 // overrides and agents) and their changes, and pasteable command lines.
 
+import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
 import type { Rules } from '../engine/rules.js';
 import { SimInputError } from '../sim/errors.js';
+import { fileProblem, folderProblem } from '../sim/files.js';
 import { isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
 
@@ -171,4 +173,22 @@ export function alignedTable(header: readonly string[], rows: readonly (readonly
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+}
+
+/**
+ * Refuses, before the first game, a report folder that cannot be written
+ * (so a long run is never played only to be lost): `dir` as given to
+ * `flag`, or undefined for the default reports/ under the working folder.
+ */
+export function checkReportDir(dir: string | undefined, flag = '--out', what = 'the report'): void {
+  const problem = folderProblem(dir ?? 'reports');
+  if (problem === null) return;
+  if (dir === undefined) throw new UsageError(flag, `${what} cannot be written under ${resolve('reports')}: ${problem}; give ${flag} a folder you can write to, or run from one`);
+  throw new UsageError(flag, `cannot write ${what} to ${dir}: ${problem}; give ${flag} a folder you can write to`);
+}
+
+/** Refuses, before the first game, an output file (part, checkpoint, profile) that cannot be written. */
+export function checkOutputFile(flag: string, path: string): void {
+  const problem = fileProblem(path);
+  if (problem !== null) throw new UsageError(flag, `cannot write ${path}: ${problem}; give ${flag} a path in a folder you can write to`);
 }

@@ -7,7 +7,7 @@ import { fairCommandSection, fairSection, fairText, type FairSection } from '../
 import { buildSummary } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
-import { decimal, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { checkReportDir, decimal, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
 import { finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
@@ -46,6 +46,7 @@ export function fairConfig(a: FairArgs): FairConfig {
 
 export async function fairMain(a: FairArgs): Promise<void> {
   const models = acrossModels(a);
+  checkReportDir(a.out);
   if (!models) {
     const one = await fairStudy(a);
     return finishCommand('fair', a, one.summary, one.section, one.text);

@@ -9,7 +9,7 @@ import { compareRows, compareText, statsText } from '../report/records/text.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
 import { simulateRecords } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
-import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { checkReportDir, resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
 import { UsageError, guarded } from './errors.js';
 
@@ -67,6 +67,7 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   const seed = wholeNumber('--seed', a.seed, 0);
   const threads = a.threads === undefined ? availableParallelism() : wholeNumber('--threads', a.threads, 1, 1024);
   const { rules, agents } = resolveSetup({ rules: a.rules, ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [], agents: Array.isArray(a.agents) ? a.agents.join(',') : a.agents, agentParam: a.agentParam ?? [], agentModule: a.agentModule ?? [] });
+  checkReportDir(a.out);
   const say = progressLine(a);
   const records = recordStatistics(loaded);
   let next = 0;

@@ -9,7 +9,7 @@ import { buildSummary } from '../report/summary.js';
 import { roleVariants } from '../sim/balance/roleVariants.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames } from '../sim/run.js';
-import { resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { checkReportDir, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
 import { finishCommand, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
@@ -20,6 +20,7 @@ type RolesArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; games: string
 
 export async function rolesMain(a: RolesArgs): Promise<void> {
   const models = acrossModels(a);
+  checkReportDir(a.out);
   if (!models) {
     const one = await rolesStudy(a, 'roles');
     return finishCommand('roles', a, one.summary, one.section, one.text);

@@ -13,7 +13,7 @@ import { GameFailure } from '../sim/runRange.js';
 import { partFileName, resolveShard, shardRange, type ShardSpec } from '../sim/shard.js';
 import { buildRunSummary, type RunSummary } from '../sim/summary.js';
 import { reproduceCommand } from '../report/command.js';
-import { agentsFromArgs, asUsageError, commandLine, parsePrecision, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { agentsFromArgs, asUsageError, checkOutputFile, checkReportDir, commandLine, parsePrecision, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import { formatSummaryTable, preloadRunReport, studyName, writeRunReport } from './runReport.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
@@ -97,6 +97,11 @@ function planRun(a: RunArgs): RunPlan {
   }
   if (a.resume && a.checkpoint === undefined) throw new UsageError('--resume', 'needs --checkpoint FILE (the file the interrupted run wrote)');
   const { from, to } = shard ? shardRange(shard.index, shard.count, games) : { from: 0, to: games };
+  const partPath = shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null;
+  // Every destination is tried before the first game: a run of hours is never played only to be lost.
+  if (a.checkpoint !== undefined) checkOutputFile('--checkpoint', a.checkpoint);
+  if (shard) checkReportDir(a.out ?? '.', '--out', 'the part file');
+  else checkReportDir(a.out);
   return {
     rules,
     agents,
@@ -107,7 +112,7 @@ function planRun(a: RunArgs): RunPlan {
     shard,
     from,
     to,
-    partPath: shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null,
+    partPath,
     reportDir: shard ? null : a.out !== undefined ? a.out : 'default',
     study: studyName(a.rules),
     checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },

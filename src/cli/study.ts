@@ -12,7 +12,7 @@ import { terminalTable } from '../report/terminal.js';
 import type { WrittenReport } from '../report/write.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames, type RunResult } from '../sim/run.js';
-import { applyAssignment, parsePrecision, resolveSetup, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
+import { applyAssignment, checkReportDir, parsePrecision, resolveSetup, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
 import { isUserError, UsageError } from './errors.js';
 
 /** Labels must tell variants apart in every table: repeats get " #2", " #3"... */
@@ -159,6 +159,7 @@ export interface OutputArgs {
 
 /** Plays the plan, writes the report folder and prints the table (or the JSON summary). */
 export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ summary: StudySummary; report: WrittenReport }> {
+  checkReportDir(io.out);
   const { summary } = await playStudy(plan, io, plan.study);
   const { intoReportDir, writeReport } = await import('../report/write.js');
   const report = await intoReportDir(io.out, plan.study, (dir) => writeReport(dir, summary));

@@ -14,7 +14,7 @@ import { buildSummary } from '../report/summary.js';
 import { roundParam, tune, TUNE_DEFAULTS, type Point, type TuneParam } from '../sim/balance/tune.js';
 import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
-import { agentsFromArgs, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { agentsFromArgs, checkOutputFile, checkReportDir, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
 import { claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
@@ -112,6 +112,8 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
   const spec = agentsFromArgs(a);
   const scope = a.team;
   const { params, profile } = tuneParams(a.params, spec, scope, a.team, rules);
+  checkReportDir(a.out);
+  if (a.save !== undefined) checkOutputFile('--save', a.save);
   const say = progressLine(a);
   const evaluate = gameEvaluator({ rules, agentsFor: (p) => agentsWith(agents, scope, p), team: a.team, seed, games: trainGames, ...threads });
   let round = 0;

@@ -3,8 +3,9 @@
 // (every rate of both sides with its interval) and a self-contained
 // report.html. Everything is rendered before anything is written.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeDirs } from '../../sim/files.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { STAT_NAMES } from '../../sim/records/stats.js';
 import { htmlTable } from '../balance/format.js';
@@ -78,7 +79,7 @@ export async function writeCompareReport(dir: string, r: CompareReport): Promise
     'rates.svg': svg,
     'report.html': compareHtml(r, svg),
   };
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return { dir: resolve(dir), html: resolve(dir, 'report.html'), files: Object.keys(files) };
 }
