@@ -16,7 +16,7 @@ import type { Aggregate } from '../sim/aggregate.js';
 import { agentsFromArgs, applyAssignment, checkReportDir, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export interface BalanceCandidate extends VariantInput {
   readonly settings: Record<string, SettingValue>;
@@ -142,6 +142,7 @@ async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: nu
   if (Array.isArray(a.vary)) throw new UsageError('--vary', 'balance turns one knob; give --vary once');
   if (a.tryRoles !== undefined) throw new UsageError('--try-roles', 'goes with --for-players only');
   const { key, playable, refused } = planVary(setupOf(a), a.vary!);
+  checkTeamCanWin(a.team, playable.map((c) => c.rules));
   const config = raceConfig(a, playable.length);
   const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, say);
   const section = raceSection({ team: a.team, config, result, labels: playable.map((c) => c.label), settings: playable.map((c) => c.settings), refused });
@@ -159,6 +160,7 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { thread
   const base = setupOf(a);
   const planned = counts.map((n) => ({ n, ...resolveCandidates(base, setupsForPlayers(n, tryRoles).map(asCandidate)) }));
   if (planned.every((p) => p.playable.length === 0)) throw new UsageError('--for-players', `no setup can be played at ${a.forPlayers} players: ${planned[0]!.refused[0]?.reason ?? 'none'}`);
+  checkTeamCanWin(a.team, planned.flatMap((p) => p.playable.map((c) => c.rules)));
   const configs = planned.map((p) => (p.playable.length > 0 ? raceConfig(a, p.playable.length) : null));
   const rows: PlayerRow[] = [];
   const chosen: VariantInput[] = [];

@@ -10,7 +10,7 @@ import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../
 import { checkReportDir, decimal, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
-import { finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 type FairArgs = SetupArgs &
   BalanceOutputArgs & {
@@ -74,6 +74,7 @@ async function fairStudy(a: FairArgs, prefix = '') {
   const threads = a.threads !== undefined ? threadsOf(a) : { threads: 1 };
   const config = fairConfig(a);
   const { rules, agents } = resolveSetup(setupOf(a));
+  checkTeamCanWin(a.team, [rules]);
   const label = `${rules.preset} ${rules.players} players`;
   const variant = { label, rules, agents };
   const source = new GameWinSource([variant], a.team, seed, threads);

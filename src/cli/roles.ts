@@ -12,7 +12,7 @@ import { runGames } from '../sim/run.js';
 import { checkReportDir, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
-import { finishCommand, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, finishCommand, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_ROLES_GAMES = 20_000;
 
@@ -55,6 +55,7 @@ async function rolesStudy(a: RolesArgs, label: string) {
   const { rules, agents } = resolveSetup(setupOf(a));
   const { variants, refused } = roleVariants(rules, only);
   if (variants.length < 2) throw new UsageError('--only', `no role can be added or removed in this setup: ${refused[0]?.reason ?? 'nothing to vary'}`);
+  checkTeamCanWin(a.team, variants.map((v) => v.rules));
   const inputs = variants.map((v) => ({ label: v.label, rules: v.rules, agents }));
   const bar = progressBar({ quiet: a.quiet || a.json, label });
   let result;

@@ -4,7 +4,8 @@
 
 import type { Argv } from 'yargs';
 import type { OutcomeName } from '../engine/events.js';
-import { roleFromKey, ROLES } from '../engine/roles.js';
+import { Role, roleFromKey, ROLES } from '../engine/roles.js';
+import type { Rules } from '../engine/rules.js';
 import { sectionedSummary, withTeamLine, type CommandSection } from '../report/balance/format.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import { buildSummary, type PairsMode, type SettingValue, type SkippedPoint, type StudyKind, type StudySummary, type VariantInput } from '../report/summary.js';
@@ -273,6 +274,20 @@ export function withBalanceBasics<T>(y: Argv<T>) {
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' })
     .option('title', { type: 'string', requiresArg: true, describe: 'title of the report' })
     .option('description', { type: 'string', requiresArg: true, hidden: true, describe: 'a paragraph for the report (experiments)' });
+}
+
+/**
+ * A team that can win no game of any of these setups cannot be measured:
+ * refused before a game is spent (a race would spend its whole budget on
+ * rates of 0 and ask for more). The Maniac wins only as a loner, and only
+ * where one is dealt.
+ */
+export function checkTeamCanWin(team: TeamName, setups: readonly Rules[]): void {
+  if (team !== 'maniac') return;
+  const dealt = setups.filter((r) => (r.roles[Role.Maniac] ?? 0) > 0);
+  if (dealt.some((r) => r.options['maniac.team'] !== 'town')) return;
+  if (dealt.length > 0) throw new UsageError('--team', 'in these rules the Maniac plays for Town (maniac.team=town), so no game is a Maniac win; measure --team town, or make him a loner with --set maniac.team=loner');
+  throw new UsageError('--team', 'no Maniac is dealt in these rules, so no game is a Maniac win; measure --team town or mafia, or deal a loner with --set roles.maniac=1 --set maniac.team=loner');
 }
 
 /** The command line that reproduces this run (without --out and --json), with the seed spelled out. */

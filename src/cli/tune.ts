@@ -16,7 +16,7 @@ import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
 import { agentsFromArgs, checkOutputFile, checkReportDir, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
-import { claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
@@ -109,6 +109,7 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
   const testGames = wholeNumber('--test-games', a.testGames, 100);
   const iterations = wholeNumber('--iterations', a.iterations, 1, 100);
   const { rules, agents } = resolveSetup(setupOf(a));
+  checkTeamCanWin(a.team, [rules]);
   const spec = agentsFromArgs(a);
   const scope = a.team;
   const { params, profile } = tuneParams(a.params, spec, scope, a.team, rules);
