@@ -115,6 +115,7 @@ export const fairCommand = {
       .option('alpha', { type: 'string', default: String(FAIR_DEFAULTS.alpha), requiresArg: true, describe: 'bound on P(says fair) when off by at least within + margin' })
       .option('beta', { type: 'string', default: String(FAIR_DEFAULTS.beta), requiresArg: true, describe: 'bound on P(says not fair) when within within − margin' })
       .option('batch', { type: 'string', default: String(FAIR_DEFAULTS.batch), requiresArg: true, describe: 'games between looks' })
-      .option('max-games', { type: 'string', default: String(FAIR_DEFAULTS.maxGames), requiresArg: true, describe: 'give up (undecided) after this many games' }),
+      // `--games` as well: the cap on games is `--games` in every other command (with --precision) and in experiment files.
+      .option('max-games', { type: 'string', alias: 'games', default: String(FAIR_DEFAULTS.maxGames), requiresArg: true, describe: 'give up (undecided) after this many games' }),
   handler: guarded(fairMain),
 };

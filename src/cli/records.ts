@@ -109,14 +109,14 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   }
 }
 
-const statsCommand = {
+export const statsCommand = {
   command: 'stats',
   describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions), with 95% intervals',
   builder: (y: Argv) => withRecords(y),
   handler: guarded(recordsStatsMain),
 };
 
-const compareRecordsCommand = {
+export const compareRecordsCommand = {
   command: 'compare',
   describe: 'recorded games and simulated ones side by side: the same statistics, with a z for each',
   builder: (y: Argv) =>
