@@ -13,9 +13,10 @@ import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
 import { setupsForPlayers, type CandidateSpec } from '../sim/balance/setups.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { agentsFromArgs, applyAssignment, checkReportDir, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
+import { agentsFromArgs, applyAssignment, checkReportDir, decimal, stopOnInterrupt, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
-import { guarded, isUserError, UsageError } from './errors.js';
+import { guarded, Interrupted, isUserError, UsageError } from './errors.js';
+import { RunInterrupted } from '../sim/errors.js';
 import { checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export interface BalanceCandidate extends VariantInput {
@@ -70,7 +71,10 @@ function raceConfig(a: BalanceArgs, candidates: number): RaceConfig {
   return config;
 }
 
-async function runRace(config: RaceConfig, variants: readonly VariantInput[], team: TeamName, seed: number, threads: { threads?: number }, say: (t: string) => void, prefix = ''): Promise<{ result: RaceResult; aggregates: Aggregate[] }> {
+/** How the games are played: threads, and the Ctrl-C signal that stops them. */
+type PlayOptions = { threads?: number; signal?: AbortSignal };
+
+async function runRace(config: RaceConfig, variants: readonly VariantInput[], team: TeamName, seed: number, threads: PlayOptions, say: (t: string) => void, prefix = ''): Promise<{ result: RaceResult; aggregates: Aggregate[] }> {
   const source = new GameWinSource(variants, team, seed, threads);
   const onLook = (l: LookRecord, i: number) =>
     say(`${prefix}look ${i}: ${fmtCount(l.games)} games each; open: ${l.open.map((c) => variants[c]!.label).join(', ')}${l.dropped.length > 0 ? `; dropped ${l.dropped.map((c) => variants[c]!.label).join(', ')}` : ''}`);
@@ -109,8 +113,20 @@ type BalanceArgs = SetupArgs &
   };
 
 export async function balanceMain(a: BalanceArgs): Promise<void> {
+  const stop = stopOnInterrupt();
+  try {
+    await balanceStudies(a, stop.signal);
+  } catch (e) {
+    if (e instanceof RunInterrupted) throw new Interrupted("nothing written: a race's answer comes at its end, and a race stopped by hand has none (run it again; a smaller --budget ends sooner)");
+    throw e;
+  } finally {
+    stop.release();
+  }
+}
+
+async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void> {
   const seed = wholeNumber('--seed', a.seed, 0);
-  const threads = threadsOf(a);
+  const threads: PlayOptions = { ...threadsOf(a), signal };
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
   checkReportDir(a.out);
@@ -118,7 +134,8 @@ export async function balanceMain(a: BalanceArgs): Promise<void> {
   const models = acrossModels(a);
   if (!models) {
     const one = await study(a, seed, threads, progressLine(a));
-    return finishCommand(one.study, a, one.summary, one.section, one.text);
+    await finishCommand(one.study, a, one.summary, one.section, one.text);
+    return;
   }
   const findings: (ModelFinding & { rows: AcrossMatrixRow[]; title: string; studyName: string })[] = [];
   for (const model of models) {
@@ -138,7 +155,7 @@ function raceCell(s: RaceSection): AcrossCell {
   return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}${s.fairness.fair ? '' : ', not fair'})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
 }
 
-async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
+async function balanceVary(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
   if (Array.isArray(a.vary)) throw new UsageError('--vary', 'balance turns one knob; give --vary once');
   if (a.tryRoles !== undefined) throw new UsageError('--try-roles', 'goes with --for-players only');
   const { key, playable, refused } = planVary(setupOf(a), a.vary!);
@@ -153,7 +170,7 @@ async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: nu
   return { study: `balance-${key}`, title, summary, section: raceCommandSection(section), text, variants: playable, aggregates, rows };
 }
 
-async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
+async function balanceForPlayers(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
   if (a.players !== undefined || a.mafia !== undefined) throw new UsageError(a.players !== undefined ? '--players' : '--mafia', '--for-players searches the players and mafia counts itself; leave this flag out');
   const counts = parsePlayerRange('--for-players', a.forPlayers!);
   const tryRoles = parseRoleList('--try-roles', a.tryRoles);

@@ -16,11 +16,12 @@ import { calibrateText } from '../report/records/calibrateText.js';
 import type { Point, TuneParam } from '../sim/balance/tune.js';
 import { FIT_DEFAULTS, fitMoments, type FitResult } from '../sim/calibrate/fit.js';
 import { DEFAULT_MOMENTS, MOMENT_NAMES, momentRows, objective, type MomentRow } from '../sim/calibrate/moments.js';
+import { removeFoldersLeftEmpty } from '../sim/files.js';
 import { progressBar } from '../sim/progress.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
 import { RecordRunner, SimulationAborted } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
-import { checkOutputFile, resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { checkOutputFile, resolveSetup, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
 
@@ -185,25 +186,6 @@ function rowsJSON(rows: readonly MomentRow[]): Record<string, unknown> {
   return Object.fromEntries(rows.map((r) => [r.name, { records: side(r.records), sim: side(r.sim), z: r.z }]));
 }
 
-/** Ctrl-C (SIGINT or SIGTERM) aborts the games in flight; a second one leaves at once. */
-function interruptOnSignal(): { signal: AbortSignal; release: () => void } {
-  const stop = new AbortController();
-  let signals = 0;
-  const on = () => {
-    if (++signals > 1) process.exit(EXIT_INTERRUPTED);
-    stop.abort();
-  };
-  process.on('SIGINT', on);
-  process.on('SIGTERM', on);
-  return {
-    signal: stop.signal,
-    release: () => {
-      process.off('SIGINT', on);
-      process.off('SIGTERM', on);
-    },
-  };
-}
-
 export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
   if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
@@ -226,7 +208,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const holdout = holdoutPath !== undefined ? readRecordSet('--holdout', holdoutPath) : null;
   const chosen = chooseMoments(once('--moments', a.moments), recs.stats, recordsPath);
 
-  const { signal, release } = interruptOnSignal();
+  const { signal, release } = stopOnInterrupt();
   if (!a.quiet) process.stderr.write(`calibrate: ${params.length} parameter${params.length === 1 ? '' : 's'}, ${chosen.moments.length} statistics, ${games.toLocaleString('en-US')} games per point, ${threads} thread${threads === 1 ? '' : 's'}\n`);
   const runner = await RecordRunner.open(rules, threads, signal);
   let doing = 'starting';
@@ -235,7 +217,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const memo = new Map<string, StatisticsJSON>();
   const evaluate = async (points: readonly Point[], phase: string): Promise<StatisticsJSON[]> => {
     doing = `${phase}, ${points.length} × ${games.toLocaleString('en-US')} games`;
-    const bar = progressBar({ quiet: a.quiet || a.json, label: phase });
+    const bar = progressBar({ quiet: a.quiet || a.json, label: phase, signal });
     const total = points.length * games;
     let done = 0;
     try {
@@ -275,6 +257,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
     await runner.close();
   }
   if (interrupted || fit === null) {
+    removeFoldersLeftEmpty();
     process.stderr.write(`mafia-sim: interrupted during ${doing}; nothing written${outPath !== undefined ? ` (no profile at ${outPath})` : ''}\n`);
     process.exit(EXIT_INTERRUPTED);
   }

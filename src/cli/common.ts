@@ -8,7 +8,7 @@ import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js'
 import type { Rules } from '../engine/rules.js';
 import { SimInputError } from '../sim/errors.js';
 import { fileProblem, folderProblem } from '../sim/files.js';
-import { isUserError, UsageError } from './errors.js';
+import { EXIT_INTERRUPTED, isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
 
 export const DEFAULT_SEED = 1;
@@ -191,4 +191,29 @@ export function checkReportDir(dir: string | undefined, flag = '--out', what = '
 export function checkOutputFile(flag: string, path: string): void {
   const problem = fileProblem(path);
   if (problem !== null) throw new UsageError(flag, `cannot write ${path}: ${problem}; give ${flag} a path in a folder you can write to`);
+}
+
+/**
+ * Ctrl-C (SIGINT, or SIGTERM from a scheduler) while a command plays: the
+ * first aborts `signal`, so the games in flight are dropped at once (the
+ * progress bars, given the signal, stop and give the terminal back first),
+ * says so, and the command ends with what it kept; a second quits at once.
+ * Said even with --quiet: a person pressed the key and waits for an answer.
+ */
+export function stopOnInterrupt(say = 'stopping: the games in flight are dropped (Ctrl-C again quits at once)'): { signal: AbortSignal; release: () => void } {
+  const stop = new AbortController();
+  const on = () => {
+    if (stop.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    stop.abort();
+    process.stderr.write(`mafia-sim: ${say}\n`);
+  };
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
+  return {
+    signal: stop.signal,
+    release: () => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+    },
+  };
 }

@@ -4,7 +4,8 @@
 import { AgentSpecError } from '../agents/index.js';
 import { didYouMean, nearestName } from '../engine/spelling.js';
 import { RulesError } from '../engine/rules.js';
-import { SimInputError } from '../sim/errors.js';
+import { RunInterrupted, SimInputError } from '../sim/errors.js';
+import { removeFoldersLeftEmpty } from '../sim/files.js';
 
 /** A user's mistake on the command line or in an input file. */
 export class UsageError extends Error {
@@ -20,6 +21,14 @@ export class UsageError extends Error {
 export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
+/** The user stopped the command (Ctrl-C); the message says what was kept, and where. */
+export class Interrupted extends Error {
+  constructor(kept: string) {
+    super(kept);
+    this.name = 'Interrupted';
+  }
+}
+
 export function isUserError(e: unknown): e is Error {
   return e instanceof UsageError || e instanceof RulesError || e instanceof AgentSpecError || e instanceof SimInputError;
 }
@@ -31,6 +40,13 @@ function oneLine(text: string): string {
 
 /** Prints one line for the error and exits with the right code. */
 export function exitWithError(e: unknown): never {
+  // Nothing written means no folder left behind either: the output checks made them for this command.
+  removeFoldersLeftEmpty();
+  if (e instanceof Interrupted || e instanceof RunInterrupted) {
+    // A command that does not say what it kept has kept nothing.
+    process.stderr.write(`mafia-sim: interrupted: ${e instanceof Interrupted ? oneLine(e.message) : 'nothing written'}\n`);
+    process.exit(EXIT_INTERRUPTED);
+  }
   if (isUserError(e)) {
     process.stderr.write(`mafia-sim: ${oneLine(e.message)}\n`);
     process.exit(EXIT_USAGE);

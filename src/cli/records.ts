@@ -7,11 +7,11 @@ import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { compareRows, compareText, statsText } from '../report/records/text.js';
 import { loadRecords, type LoadedRecord } from '../sim/records/load.js';
-import { simulateRecords } from '../sim/records/simulate.js';
+import { SimulationAborted, simulateRecords } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
-import { checkReportDir, resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { checkReportDir, resolveSetup, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
-import { UsageError, guarded } from './errors.js';
+import { Interrupted, UsageError, guarded } from './errors.js';
 
 export const DEFAULT_RECORD_GAMES = 20_000;
 
@@ -71,8 +71,10 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   const say = progressLine(a);
   const records = recordStatistics(loaded);
   let next = 0;
-  const sim = statistics(
-    await simulateRecords({
+  const stop = stopOnInterrupt();
+  let tally;
+  try {
+    tally = await simulateRecords({
       rules,
       agents,
       seed,
@@ -83,8 +85,16 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
         next = done + Math.max(1, Math.floor(total / 10));
         say(`${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} games…`);
       },
-    }),
-  );
+      signal: stop.signal,
+    });
+  } catch (e) {
+    // The batches finish in any order on a pool: the games done when the key was pressed are no prefix to report on.
+    if (e instanceof SimulationAborted) throw new Interrupted('nothing written: the simulated games were stopped before all of them had finished (run it again; fewer --games end sooner)');
+    throw e;
+  } finally {
+    stop.release();
+  }
+  const sim = statistics(tally);
   const rows = compareRows(records, sim);
   const json = { records, sim };
   const title = `Records against ${rules.preset} rules (${rules.players} players), agents ${agents}`;

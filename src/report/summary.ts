@@ -52,6 +52,20 @@ export interface SummaryInput {
   readonly precision?: PrecisionInfo;
   /** Anything the calling command wants kept verbatim in summary.json (e.g. `run`'s reproducibility block). */
   readonly run?: unknown;
+  /** Set when the user stopped the study (Ctrl-C) before it was done: the results are of the games finished. */
+  readonly interrupted?: InterruptionInfo;
+  /** Games taken from a checkpoint (a resumed run), when there were any. */
+  readonly resumedFrom?: number;
+}
+
+/** A study the user stopped (Ctrl-C): how far it got, and how to go on. */
+export interface InterruptionInfo {
+  /** Games per variant finished (in game order: games 0 .. played − 1) and in the results. */
+  readonly played: number;
+  /** Games per variant the study was to play (with a precision stop: at most). */
+  readonly of: number;
+  /** The command that continues it from where it stopped, or null when it cannot be resumed (play it again). */
+  readonly resumeCommand: string | null;
 }
 
 export interface PrecisionInfo {
@@ -149,6 +163,8 @@ export interface StudySummary {
   readonly skipped?: SkippedPoint[];
   readonly precision?: PrecisionInfo;
   readonly run?: unknown;
+  readonly interrupted?: InterruptionInfo;
+  readonly resumedFrom?: number;
 }
 
 export const ALPHA = 0.05;
@@ -182,6 +198,8 @@ export function buildSummary(input: SummaryInput): StudySummary {
     ...(input.skipped && input.skipped.length > 0 ? { skipped: [...input.skipped] } : {}),
     ...(input.precision ? { precision: input.precision } : {}),
     ...(input.run !== undefined ? { run: input.run } : {}),
+    ...(input.interrupted ? { interrupted: { ...input.interrupted } } : {}),
+    ...(input.resumedFrom ? { resumedFrom: input.resumedFrom } : {}),
   };
 }
 

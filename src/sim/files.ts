@@ -100,30 +100,47 @@ function reason(e: unknown, p: string): string {
  * Why files cannot be written into folder `dir`, or null when they can:
  * found by doing it (making the missing folders and a probe file), since
  * permission bits say nothing for root, nor of read-only or virtual file
- * systems. Everything the probe made is removed again.
+ * systems. On a refusal the folders it made are removed again; when it can
+ * write they stay, as the command writes there next, and the other shards
+ * of a cluster run may be making the same folders at the same moment (a
+ * command that then ends with nothing written removes them: see
+ * removeFoldersLeftEmpty).
  */
 export function folderProblem(dir: string): string | null {
   const made: string[] = [];
+  let problem: string | null = null;
   try {
     makeDirsNoting(dir, made);
     const probe = join(resolve(dir), `.mafia-sim-probe-${process.pid}`);
     try {
       writeFileSync(probe, '');
+      unlinkSync(probe);
     } catch (e) {
-      return reason(e, probe);
+      problem = reason(e, probe);
     }
-    unlinkSync(probe);
-    return null;
   } catch (e) {
-    if (e instanceof DestinationError) return e.message;
-    throw e;
-  } finally {
-    for (const d of made.reverse()) {
-      try {
-        rmdirSync(d);
-      } catch {
-        // not empty any more: another process wrote there; leave it
-      }
+    if (!(e instanceof DestinationError)) throw e;
+    problem = e.message;
+  }
+  if (problem !== null) removeEmpty(made);
+  else madeByChecks.push(...made);
+  return problem;
+}
+
+/** Folders folderProblem made for a command's output, outermost first. */
+const madeByChecks: string[] = [];
+
+/** Removes the folders made for this command's output that are still empty: for a command that ends with nothing written. */
+export function removeFoldersLeftEmpty(): void {
+  removeEmpty(madeByChecks.splice(0));
+}
+
+function removeEmpty(folders: readonly string[]): void {
+  for (const d of [...folders].reverse()) {
+    try {
+      rmdirSync(d);
+    } catch {
+      // not empty: something was written there (by this command or another); leave it
     }
   }
 }

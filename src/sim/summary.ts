@@ -9,6 +9,7 @@ import { GENERATOR_ID } from '../engine/rng.js';
 import type { Aggregate, AggregateJSON } from './aggregate.js';
 import { maxHalfWidth, wilson, type Interval } from './precision.js';
 import type { StopReason } from './runLoop.js';
+import { shardRange } from './shard.js';
 import { toolVersion } from './version.js';
 
 export const RUN_FORMAT = 'mafia-sim/run-v1';
@@ -57,6 +58,8 @@ export interface Reproducibility {
   /** Games played per second of that time (games taken from a checkpoint excluded). */
   readonly gamesPerSecond: number;
   readonly resumedGames: number;
+  /** The command that continues an interrupted run from its checkpoint; null for a run that finished. */
+  readonly resumeCommand: string | null;
   readonly parts?: readonly PartRecord[];
 }
 
@@ -105,6 +108,7 @@ export interface SummaryInput {
     readonly batchSize: number;
     readonly elapsedMs: number;
     readonly resumedGames: number;
+    readonly resumeCommand?: string | null;
     /** Defaults to this tool's version (a merge passes the parts'). */
     readonly version?: string;
     readonly parts?: readonly PartRecord[];
@@ -171,8 +175,15 @@ function reproducibility(input: SummaryInput, games: number): Reproducibility {
     elapsedSeconds: seconds,
     gamesPerSecond: seconds > 0 ? Math.round(played / seconds) : 0,
     resumedGames: input.run.resumedGames,
+    resumeCommand: input.run.resumeCommand ?? null,
     ...(input.run.parts ? { parts: input.run.parts } : {}),
   };
+}
+
+/** The games the run (or shard) was to play: its range as planned, not where it stopped (the cap with a precision target). */
+export function plannedGames(s: Pick<RunSummary, 'range' | 'shard'>): number {
+  const r = s.shard ? shardRange(s.shard.index, s.shard.count, s.range.total) : { from: s.range.from, to: s.range.total };
+  return r.to - r.from;
 }
 
 /** The words `stopped` is printed with. */
@@ -187,6 +198,6 @@ export function describeStop(s: RunSummary): string {
     case 'stop-rule':
       return `stopped after ${s.games} games by the stopping rule`;
     case 'interrupted':
-      return `interrupted after ${s.games} games (incomplete)`;
+      return `interrupted (Ctrl-C) after ${s.games} of ${s.precision ? 'at most ' : ''}${plannedGames(s)} games (incomplete)${s.reproducibility.resumeCommand ? `; resume with: ${s.reproducibility.resumeCommand}` : ''}`;
   }
 }
