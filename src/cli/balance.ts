@@ -13,10 +13,9 @@ import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
 import { setupsForPlayers, type CandidateSpec } from '../sim/balance/setups.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { agentsFromArgs, applyAssignment, checkReportDir, decimal, stopOnInterrupt, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
+import { agentsFromArgs, applyAssignment, checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
-import { guarded, Interrupted, isUserError, UsageError } from './errors.js';
-import { RunInterrupted } from '../sim/errors.js';
+import { guarded, isUserError, UsageError } from './errors.js';
 import { checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export interface BalanceCandidate extends VariantInput {
@@ -113,15 +112,7 @@ type BalanceArgs = SetupArgs &
   };
 
 export async function balanceMain(a: BalanceArgs): Promise<void> {
-  const stop = stopOnInterrupt();
-  try {
-    await balanceStudies(a, stop.signal);
-  } catch (e) {
-    if (e instanceof RunInterrupted) throw new Interrupted("nothing written: a race's answer comes at its end, and a race stopped by hand has none (run it again; a smaller --budget ends sooner)");
-    throw e;
-  } finally {
-    stop.release();
-  }
+  await playUntilCtrlC("a race's answer comes at its end, and a race stopped by hand has none (run it again; a smaller --budget ends sooner)", (signal) => balanceStudies(a, signal));
 }
 
 async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void> {

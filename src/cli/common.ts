@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
 import type { Rules } from '../engine/rules.js';
-import { SimInputError } from '../sim/errors.js';
+import { RunInterrupted, SimInputError } from '../sim/errors.js';
 import { fileProblem, folderProblem } from '../sim/files.js';
-import { EXIT_INTERRUPTED, isUserError, UsageError } from './errors.js';
+import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
 
 export const DEFAULT_SEED = 1;
@@ -216,4 +216,21 @@ export function stopOnInterrupt(say = 'stopping: the games in flight are dropped
       process.off('SIGTERM', on);
     },
   };
+}
+
+/**
+ * Plays `play` with Ctrl-C stopping its games (stopOnInterrupt). Games a
+ * search or test needed whole (RunInterrupted from the sim) end the command
+ * with `nothingKept`: why nothing of them is written.
+ */
+export async function playUntilCtrlC<T>(nothingKept: string, play: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = stopOnInterrupt();
+  try {
+    return await play(stop.signal);
+  } catch (e) {
+    if (e instanceof RunInterrupted) throw new Interrupted(`nothing written: ${nothingKept}`);
+    throw e;
+  } finally {
+    stop.release();
+  }
 }

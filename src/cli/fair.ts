@@ -7,10 +7,9 @@ import { fairCommandSection, fairSection, fairText, type FairSection } from '../
 import { buildSummary } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
-import { checkReportDir, decimal, resolveSetup, stopOnInterrupt, setupOf, threadsOf, wholeNumber } from './common.js';
+import { checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
-import { guarded, Interrupted, UsageError } from './errors.js';
-import { RunInterrupted } from '../sim/errors.js';
+import { guarded, UsageError } from './errors.js';
 import { checkTeamCanWin, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 type FairArgs = SetupArgs &
@@ -46,15 +45,7 @@ export function fairConfig(a: FairArgs): FairConfig {
 }
 
 export async function fairMain(a: FairArgs): Promise<void> {
-  const stop = stopOnInterrupt();
-  try {
-    await fairStudies(a, stop.signal);
-  } catch (e) {
-    if (e instanceof RunInterrupted) throw new Interrupted("nothing written: a sequential test's verdict and its error rates hold at its end only (run it again; a smaller --max-games ends sooner)");
-    throw e;
-  } finally {
-    stop.release();
-  }
+  await playUntilCtrlC("a sequential test's verdict and its error rates hold at its end only (run it again; a smaller --max-games ends sooner)", (signal) => fairStudies(a, signal));
 }
 
 async function fairStudies(a: FairArgs, signal: AbortSignal): Promise<void> {

@@ -9,7 +9,7 @@ import { buildSummary } from '../report/summary.js';
 import { roleVariants } from '../sim/balance/roleVariants.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames } from '../sim/run.js';
-import { checkReportDir, resolveSetup, setupOf, stopOnInterrupt, threadsOf, wholeNumber } from './common.js';
+import { checkReportDir, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, interruptedModel, withAcross, type ModelFinding } from './across.js';
 import { guarded, Interrupted, UsageError } from './errors.js';
 import { checkTeamCanWin, finishCommand, keptPartOf, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
@@ -19,12 +19,7 @@ export const DEFAULT_ROLES_GAMES = 20_000;
 type RolesArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; games: string; only?: string; across?: string[] };
 
 export async function rolesMain(a: RolesArgs): Promise<void> {
-  const stop = stopOnInterrupt();
-  try {
-    await rolesStudies(a, stop.signal);
-  } finally {
-    stop.release();
-  }
+  await playUntilCtrlC('the games were stopped', (signal) => rolesStudies(a, signal));
 }
 
 /**

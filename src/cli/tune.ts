@@ -14,8 +14,8 @@ import { buildSummary } from '../report/summary.js';
 import { roundParam, tune, TUNE_DEFAULTS, type Point, type TuneParam } from '../sim/balance/tune.js';
 import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
-import { agentsFromArgs, checkOutputFile, checkReportDir, resolveSetup, stopOnInterrupt, setupOf, threadsOf, wholeNumber } from './common.js';
-import { guarded, Interrupted, UsageError } from './errors.js';
+import { agentsFromArgs, checkOutputFile, checkReportDir, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { guarded, UsageError } from './errors.js';
 import { RunInterrupted } from '../sim/errors.js';
 import { checkTeamCanWin, claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
@@ -104,15 +104,7 @@ function saveProfile(path: string, s: TuneSection, rulesHash: string, seed: numb
 type TuneArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; params: string; games: string; testGames: string; iterations: string; save?: string };
 
 export async function tuneMain(a: TuneArgs): Promise<void> {
-  const stop = stopOnInterrupt();
-  try {
-    await tuneStudy(a, stop.signal);
-  } catch (e) {
-    if (e instanceof RunInterrupted) throw new Interrupted(`nothing written, no profile saved: the search's answer and its held-out gain come at its end (run it again; fewer --iterations or --games end sooner)`);
-    throw e;
-  } finally {
-    stop.release();
-  }
+  await playUntilCtrlC("no profile saved: the search's answer and its held-out gain come at its end (run it again; fewer --iterations or --games end sooner)", (signal) => tuneStudy(a, signal));
 }
 
 async function tuneStudy(a: TuneArgs, signal: AbortSignal): Promise<void> {

@@ -115,7 +115,7 @@ describe.skipIf(!hasScript)('Ctrl-C keeps what means something, says so, and giv
     ['balance', ['balance', '--rules', 'classic', '--vary', 'doctor.maxSameTarget=1,2', '--agents', 'random', '--threads', '2'], /look 1:/, { MAFIA_SIM_FAULT: 'hang@1500' }, /interrupted: nothing written: a race's answer comes at its end/],
     // Looks of 100000 games, so they play on the pool (a look of one batch plays on this thread, where faults do not apply).
     ['fair', ['fair', '--agents', 'random', '--threads', '2', '--batch', '100000', '--max-games', '10000000'], 3000, { MAFIA_SIM_FAULT: 'hang@50000' }, /interrupted: nothing written: a sequential test's verdict and its error rates hold at its end only/],
-    ['tune', ['tune', '--params', 'readSkill', '--threads', '2'], /round 1:/, { MAFIA_SIM_FAULT: 'hang@3000' }, /interrupted: nothing written, no profile saved/],
+    ['tune', ['tune', '--params', 'readSkill', '--threads', '2'], /round 1:/, { MAFIA_SIM_FAULT: 'hang@3000' }, /interrupted: nothing written: no profile saved/],
     ['records compare', ['records', 'compare', '--records', join(REPO, 'data/mafia-allstars'), '--rules', join(REPO, 'rules/mafia-allstars.yaml'), '--games', '100000000', '--threads', '2'], /games…/, {}, /interrupted: nothing written: the simulated games were stopped before all of them had finished/],
     ['calibrate', ['calibrate', '--records', join(REPO, 'data/mafia-allstars'), '--rules', join(REPO, 'rules/mafia-allstars.yaml'), '--params', 'readSkill', '--games', '100000000', '--threads', '2'], /\s[1-9][\d,]*\/100000000 games/, {}, /interrupted during the starting point, 1 × 100,000,000 games; nothing written/],
   ])('%s: nothing written, and the line says why', async (name, args, ready, env, kept) => {
