@@ -13,10 +13,10 @@ import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
 import { setupsForPlayers, type CandidateSpec } from '../sim/balance/setups.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { agentsFromArgs, applyAssignment, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
+import { agentsFromArgs, applyAssignment, checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export interface BalanceCandidate extends VariantInput {
   readonly settings: Record<string, SettingValue>;
@@ -70,7 +70,10 @@ function raceConfig(a: BalanceArgs, candidates: number): RaceConfig {
   return config;
 }
 
-async function runRace(config: RaceConfig, variants: readonly VariantInput[], team: TeamName, seed: number, threads: { threads?: number }, say: (t: string) => void, prefix = ''): Promise<{ result: RaceResult; aggregates: Aggregate[] }> {
+/** How the games are played: threads, and the Ctrl-C signal that stops them. */
+type PlayOptions = { threads?: number; signal?: AbortSignal };
+
+async function runRace(config: RaceConfig, variants: readonly VariantInput[], team: TeamName, seed: number, threads: PlayOptions, say: (t: string) => void, prefix = ''): Promise<{ result: RaceResult; aggregates: Aggregate[] }> {
   const source = new GameWinSource(variants, team, seed, threads);
   const onLook = (l: LookRecord, i: number) =>
     say(`${prefix}look ${i}: ${fmtCount(l.games)} games each; open: ${l.open.map((c) => variants[c]!.label).join(', ')}${l.dropped.length > 0 ? `; dropped ${l.dropped.map((c) => variants[c]!.label).join(', ')}` : ''}`);
@@ -109,15 +112,21 @@ type BalanceArgs = SetupArgs &
   };
 
 export async function balanceMain(a: BalanceArgs): Promise<void> {
+  await playUntilCtrlC("a race's answer comes at its end, and a race stopped by hand has none (run it again; a smaller --budget ends sooner)", (signal) => balanceStudies(a, signal));
+}
+
+async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void> {
   const seed = wholeNumber('--seed', a.seed, 0);
-  const threads = threadsOf(a);
+  const threads: PlayOptions = { ...threadsOf(a), signal };
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
+  checkReportDir(a.out);
   const study = a.vary !== undefined ? balanceVary : balanceForPlayers;
   const models = acrossModels(a);
   if (!models) {
     const one = await study(a, seed, threads, progressLine(a));
-    return finishCommand(one.study, a, one.summary, one.section, one.text);
+    await finishCommand(one.study, a, one.summary, one.section, one.text);
+    return;
   }
   const findings: (ModelFinding & { rows: AcrossMatrixRow[]; title: string; studyName: string })[] = [];
   for (const model of models) {
@@ -137,10 +146,11 @@ function raceCell(s: RaceSection): AcrossCell {
   return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}${s.fairness.fair ? '' : ', not fair'})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
 }
 
-async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
+async function balanceVary(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
   if (Array.isArray(a.vary)) throw new UsageError('--vary', 'balance turns one knob; give --vary once');
   if (a.tryRoles !== undefined) throw new UsageError('--try-roles', 'goes with --for-players only');
   const { key, playable, refused } = planVary(setupOf(a), a.vary!);
+  checkTeamCanWin(a.team, playable.map((c) => c.rules));
   const config = raceConfig(a, playable.length);
   const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, say);
   const section = raceSection({ team: a.team, config, result, labels: playable.map((c) => c.label), settings: playable.map((c) => c.settings), refused });
@@ -151,13 +161,14 @@ async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: nu
   return { study: `balance-${key}`, title, summary, section: raceCommandSection(section), text, variants: playable, aggregates, rows };
 }
 
-async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
+async function balanceForPlayers(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
   if (a.players !== undefined || a.mafia !== undefined) throw new UsageError(a.players !== undefined ? '--players' : '--mafia', '--for-players searches the players and mafia counts itself; leave this flag out');
   const counts = parsePlayerRange('--for-players', a.forPlayers!);
   const tryRoles = parseRoleList('--try-roles', a.tryRoles);
   const base = setupOf(a);
   const planned = counts.map((n) => ({ n, ...resolveCandidates(base, setupsForPlayers(n, tryRoles).map(asCandidate)) }));
   if (planned.every((p) => p.playable.length === 0)) throw new UsageError('--for-players', `no setup can be played at ${a.forPlayers} players: ${planned[0]!.refused[0]?.reason ?? 'none'}`);
+  checkTeamCanWin(a.team, planned.flatMap((p) => p.playable.map((c) => c.rules)));
   const configs = planned.map((p) => (p.playable.length > 0 ? raceConfig(a, p.playable.length) : null));
   const rows: PlayerRow[] = [];
   const chosen: VariantInput[] = [];

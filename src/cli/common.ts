@@ -3,15 +3,17 @@
 // overrides and agents) and their changes, the setups a set of records is
 // simulated at, and pasteable command lines.
 
+import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
 import { isPresetName } from '../engine/presets.js';
 import { ROLES, Team } from '../engine/roles.js';
 import type { Rules } from '../engine/rules.js';
-import { SimInputError } from '../sim/errors.js';
+import { RunInterrupted, SimInputError } from '../sim/errors.js';
+import { fileProblem, folderProblem } from '../sim/files.js';
 import { teamOf } from '../sim/records/format.js';
 import { shareGames, type SetupGroup } from '../sim/records/setups.js';
-import { isUserError, UsageError } from './errors.js';
+import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
 
 export const DEFAULT_SEED = 1;
@@ -272,4 +274,64 @@ export function alignedTable(header: readonly string[], rows: readonly (readonly
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+}
+
+/**
+ * Refuses, before the first game, a report folder that cannot be written
+ * (so a long run is never played only to be lost): `dir` as given to
+ * `flag`, or undefined for the default reports/ under the working folder.
+ */
+export function checkReportDir(dir: string | undefined, flag = '--out', what = 'the report'): void {
+  const problem = folderProblem(dir ?? 'reports');
+  if (problem === null) return;
+  if (dir === undefined) throw new UsageError(flag, `${what} cannot be written under ${resolve('reports')}: ${problem}; give ${flag} a folder you can write to, or run from one`);
+  throw new UsageError(flag, `cannot write ${what} to ${dir}: ${problem}; give ${flag} a folder you can write to`);
+}
+
+/** Refuses, before the first game, an output file (part, checkpoint, profile) that cannot be written. */
+export function checkOutputFile(flag: string, path: string): void {
+  const problem = fileProblem(path);
+  if (problem !== null) throw new UsageError(flag, `cannot write ${path}: ${problem}; give ${flag} a path in a folder you can write to`);
+}
+
+/**
+ * Ctrl-C (SIGINT, or SIGTERM from a scheduler) while a command plays: the
+ * first aborts `signal`, so the games in flight are dropped at once (the
+ * progress bars, given the signal, stop and give the terminal back first),
+ * says so, and the command ends with what it kept; a second quits at once.
+ * Said even with --quiet: a person pressed the key and waits for an answer.
+ */
+export function stopOnInterrupt(say = 'stopping: the games in flight are dropped (Ctrl-C again quits at once)'): { signal: AbortSignal; release: () => void } {
+  const stop = new AbortController();
+  const on = () => {
+    if (stop.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    stop.abort();
+    process.stderr.write(`mafia-sim: ${say}\n`);
+  };
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
+  return {
+    signal: stop.signal,
+    release: () => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+    },
+  };
+}
+
+/**
+ * Plays `play` with Ctrl-C stopping its games (stopOnInterrupt). Games a
+ * search or test needed whole (RunInterrupted from the sim) end the command
+ * with `nothingKept`: why nothing of them is written.
+ */
+export async function playUntilCtrlC<T>(nothingKept: string, play: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = stopOnInterrupt();
+  try {
+    return await play(stop.signal);
+  } catch (e) {
+    if (e instanceof RunInterrupted) throw new Interrupted(`nothing written: ${nothingKept}`);
+    throw e;
+  } finally {
+    stop.release();
+  }
 }

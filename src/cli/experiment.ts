@@ -279,7 +279,31 @@ function planSweepBlaming(file: string, baseSteps: readonly Step[], varies: Retu
   }
 }
 
-type ExperimentArgs = { file: string; seed?: string; games?: string; threads?: string; precision?: string; title?: string } & OutputArgs & { json: boolean };
+type ExperimentArgs = { file: string; seed?: string; games?: string; budget?: string; maxGames?: string; threads?: string; precision?: string; title?: string } & OutputArgs & { json: boolean };
+
+/** The command whose own name for the games `--budget` and `--max-games` are: each is taken for that command's files only. */
+const OWN_GAMES_FLAG = { '--budget': 'balance', '--max-games': 'fair' } as const;
+
+/**
+ * The games override and the flag it was given by: `--games` for every
+ * file, or the file's own command's name for it (`--budget` for balance,
+ * `--max-games` for fair), so a hint such as "raise --budget" printed by a
+ * balance experiment names a flag this command takes.
+ */
+function gamesOverride(a: ExperimentArgs, command: string): { flag: string; value: string } | undefined {
+  const given = [
+    ...(a.games !== undefined ? [{ flag: '--games', value: a.games }] : []),
+    ...(a.budget !== undefined ? [{ flag: '--budget', value: a.budget }] : []),
+    ...(a.maxGames !== undefined ? [{ flag: '--max-games', value: a.maxGames }] : []),
+  ];
+  for (const g of given) {
+    const owner = OWN_GAMES_FLAG[g.flag as keyof typeof OWN_GAMES_FLAG];
+    if (owner !== undefined && owner !== command) throw new UsageError(g.flag, `only a ${owner} experiment takes ${g.flag}; this one's command is ${command}: use --games`);
+  }
+  if (given.length > 1) throw new UsageError(given[1]!.flag, `says what ${given[0]!.flag} says; give one of them`);
+  if (given[0]) wholeNumber(given[0].flag, given[0].value, 1);
+  return given[0];
+}
 
 export const experimentCommand = {
   command: 'experiment <file>',
@@ -288,19 +312,21 @@ export const experimentCommand = {
     withStudyOutput(y, 0)
       .positional('file', { type: 'string', demandOption: true, describe: 'the experiment file, e.g. experiments/club-house-rules.yaml' })
       .option('games', { type: 'string', describe: "games (default: the file's): per variant for run, compare and sweep; per setup for roles and tune (training games); the budget over all candidates for balance; the cap for fair, which stops as soon as it decides" })
+      .option('budget', { type: 'string', requiresArg: true, describe: 'for a balance experiment: its budget over all candidates, as balance --budget (the same as --games)' })
+      .option('max-games', { type: 'string', requiresArg: true, describe: 'for a fair experiment: its cap, as fair --max-games (the same as --games)' })
       .option('seed', { type: 'string', describe: 'master seed (default: the file\'s seed)' }),
   handler: guarded(async (a: ExperimentArgs) => {
     // Like a rules file: from the working directory, else the package's own experiments/ (so the shipped studies run from an installed copy).
     const file = shippedPath(a.file);
     const doc = readExperimentDoc(file);
     checkCommon(file, doc);
+    const games = gamesOverride(a, String(doc['command']));
     if (isBalanceExperiment(doc)) {
       const fromFlags = new Map([['--seed', '--seed'], ['--threads', '--threads'], ['--out', '--out'], ['--title', '--title']]);
-      if (a.games !== undefined) fromFlags.set(GAMES_FLAG[doc.command], '--games');
-      if (a.games !== undefined) wholeNumber('--games', a.games, 1);
-      if (a.games !== undefined && doc.command === 'fair') process.stderr.write(`mafia-sim: --games ${a.games} caps the fair test (its maxGames): it stops as soon as it decides, or undecided at the cap\n`);
+      if (games !== undefined) fromFlags.set(GAMES_FLAG[doc.command], games.flag);
+      if (games?.flag === '--games' && doc.command === 'fair') process.stderr.write(`mafia-sim: --games ${games.value} caps the fair test (its maxGames): it stops as soon as it decides, or undecided at the cap\n`);
       if (a.precision !== undefined) throw new UsageError('--precision', `a ${doc.command} experiment sets its own stopping rule; leave --precision out`);
-      return runBalanceExperiment(file, doc, experimentOverrideFlags(doc.command, a), fromFlags);
+      return runBalanceExperiment(file, doc, experimentOverrideFlags(doc.command, { ...a, ...(games !== undefined ? { games: games.value } : {}) }), fromFlags);
     }
     const x = validateExperiment(file, doc);
     const overrides: ExperimentOverrides = {

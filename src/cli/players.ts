@@ -42,9 +42,12 @@ function listParams(json: boolean): string {
 
 function showPlayers(a: AgentArgs, json: boolean): string {
   const spec = agentsFromArgs(a);
-  const scopes = [...spec.assignments].map(([scope, x]) => ({ scope, plays: x.kind === 'profile' ? x.profile : `module ${x.path}` }));
-  if (json) return JSON.stringify({ schemaVersion: SCHEMA_VERSIONS.players, agents: spec.canonical, base: spec.base, scopes, params: spec.params } satisfies PlayersJson) + '\n';
-  const lines = [`agents ${spec.canonical}`, `everyone plays ${spec.base}${scopes.length > 0 ? ', except:' : ''}`, ...scopes.map((s) => `  ${s.scope}: ${s.plays}`)];
+  const scopes = [...spec.assignments].map(([scope, x]) => ({ scope, plays: x.kind === 'profile' ? x.profile : `module ${x.path}`, ...(spec.files.has(scope) ? { file: spec.files.get(scope)! } : {}) }));
+  const everyoneFile = spec.files.get('');
+  if (json) return JSON.stringify({ schemaVersion: SCHEMA_VERSIONS.players, agents: spec.canonical, base: spec.base, ...(everyoneFile !== undefined ? { file: everyoneFile } : {}), scopes, params: spec.params } satisfies PlayersJson) + '\n';
+  // A seat that plays a saved profile is named by its file: its base profile alone would hide the saved parameters.
+  const plays = (profile: string, file: string | undefined) => (file === undefined ? profile : `the saved profile ${file} (${profile} with its parameters, below)`);
+  const lines = [`agents ${spec.canonical}`, `everyone plays ${plays(spec.base, everyoneFile)}${scopes.length > 0 ? ', except:' : ''}`, ...scopes.map((s) => `  ${s.scope}: ${plays(s.plays, s.file)}`)];
   if (spec.params.length > 0) {
     lines.push('', alignedTable(['scope', 'parameter', 'value'], spec.params.map((o) => [o.scope || 'everyone', o.key, String(o.value)])).trimEnd());
   }

@@ -11,13 +11,13 @@ import type { Argv } from 'yargs';
 import { compareRows, compareText, describeRecordSet, statsText } from '../report/records/text.js';
 import { loadRecordSet, type LoadedRecord, type RecordSet } from '../sim/records/load.js';
 import { groupBySetup, shareGames } from '../sim/records/setups.js';
-import { simulateRecords } from '../sim/records/simulate.js';
+import { SimulationAborted, simulateRecords } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 import type { RecordsCompareJson, RecordsStatsJson } from './outputs.js';
-import { agentsFromArgs, checkGamesCoverSetups, recordSetups, setupLines, setupsTitle, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { agentsFromArgs, checkGamesCoverSetups, checkReportDir, recordSetups, setupLines, setupsTitle, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
-import { UsageError, guarded } from './errors.js';
+import { Interrupted, UsageError, guarded } from './errors.js';
 
 export const DEFAULT_RECORD_GAMES = 20_000;
 
@@ -77,13 +77,16 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   const plan = recordSetups(groupBySetup(loaded), { ...(rulesArg !== undefined ? { rules: rulesArg } : {}), ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [] });
   checkGamesCoverSetups('--games', games, plan, loaded.length);
   const agents = agentsFromArgs(a).canonical;
+  checkReportDir(a.out);
   const say = progressLine(a);
   for (const note of plan.notes) say(`note: ${note}`);
   const records = recordStatistics(loaded);
   const single = plan.setups.length === 1 ? plan.setups[0]!.rules : null;
   let next = 0;
-  const sim = statistics(
-    await simulateRecords({
+  const stop = stopOnInterrupt();
+  let tally;
+  try {
+    tally = await simulateRecords({
       rules: plan.setups[0]!.rules,
       setups: plan.setups,
       agents,
@@ -95,8 +98,16 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
         next = done + Math.max(1, Math.floor(total / 10));
         say(`${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} games…`);
       },
-    }),
-  );
+      signal: stop.signal,
+    });
+  } catch (e) {
+    // The batches finish in any order on a pool: the games done when the key was pressed are no prefix to report on.
+    if (e instanceof SimulationAborted) throw new Interrupted('nothing written: the simulated games were stopped before all of them had finished (run it again; fewer --games end sooner)');
+    throw e;
+  } finally {
+    stop.release();
+  }
+  const sim = statistics(tally);
   const rows = compareRows(records, sim);
   const json: RecordsCompareJson = { schemaVersion: SCHEMA_VERSIONS['records-compare'], records, sim };
   const title = `Records against ${setupsTitle(plan)}, agents ${agents}`;
@@ -133,14 +144,14 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   }
 }
 
-const statsCommand = {
+export const statsCommand = {
   command: 'stats',
   describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions, day votes), with 95% intervals',
   builder: (y: Argv) => withRecords(y),
   handler: guarded(recordsStatsMain),
 };
 
-const compareRecordsCommand = {
+export const compareRecordsCommand = {
   command: 'compare',
   describe: 'recorded games and simulated ones of each record\'s own setup side by side: the same statistics, with a z for each',
   builder: (y: Argv) =>

@@ -8,7 +8,7 @@ import { isPresetName, roleWord } from '../engine/presets.js';
 import { rulesFromCanonical } from '../engine/rules.js';
 import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { describeStop, type PartRecord, type RunSummary } from '../sim/summary.js';
+import { describeStop, plannedGames, type PartRecord, type RunSummary } from '../sim/summary.js';
 import { OUTCOME_NAMES } from '../engine/events.js';
 import { byTeam, mafiaTeamText } from '../report/teams.js';
 
@@ -48,6 +48,8 @@ export async function writeRunReport(dir: string | undefined, r: RunReportInput)
     pairs: 'none',
     ...(s.precision ? { precision: { target: s.precision.target, cap: s.range.total, stopped: s.stopped } } : {}),
     run: s,
+    ...(s.complete ? {} : { interrupted: { played: s.games, of: plannedGames(s), resumeCommand: s.reproducibility.resumeCommand } }),
+    ...(s.reproducibility.resumedGames > 0 ? { resumedFrom: s.reproducibility.resumedGames } : {}),
   });
   const written = await intoReportDir(dir, study.study, (d) => writeReport(d, study));
   return { dir: written.dir, html: written.html };

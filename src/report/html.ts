@@ -7,6 +7,7 @@ import { roleLabel } from '../engine/presets.js';
 import { ROLES } from '../engine/roles.js';
 import { fmtAgents, fmtCount, fmtInterval, gamesPerVariantText, fmtP, fmtRate, fmtRateInterval, fmtSettings, fmtSigned } from './format.js';
 import { studyHeadline } from './headline.js';
+import { stopNotes } from './stopNote.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary, type VariantSummary } from './summary.js';
 import { mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
 
@@ -45,6 +46,7 @@ figure{margin:1.2em 0}figcaption{font-weight:600;margin-bottom:.4em}
 figure svg{max-width:100%;height:auto}
 .note{color:#555;font-size:.88em}
 .headline{font-size:1.15em;font-weight:600;margin:.3em 0 .6em}
+.warning{background:#fff4e0;border:1px solid #e69f00;padding:.5em .7em}
 `;
 
 /** The page; `headline` replaces the standard one (a balance command's finding). */
@@ -52,6 +54,7 @@ export function reportHtml(s: StudySummary, charts: readonly RenderedChart[], he
   const body = [
     `<h1>${escapeHtml(s.title)}</h1>`,
     `<p class="headline" id="headline">${escapeHtml(headline)}</p>`,
+    ...stopNotes(s).map((n) => `<p class="warning" id="${n.id}">${escapeHtml(n.text)}${n.command ? ` <code>${escapeHtml(n.command)}</code>` : ''}</p>`),
     s.description ? `<p>${escapeHtml(s.description)}</p>` : '',
     metaLine(s),
     `<p class="meta" id="team">${escapeHtml(studyTeamText(s.variants))}</p>`,

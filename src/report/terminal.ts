@@ -3,13 +3,14 @@
 
 import { fmtAgents, fmtInterval, fmtP, fmtRateInterval, fmtSigned, gamesPerVariantText } from './format.js';
 import { studyHeadline } from './headline.js';
+import { stopNoteLines } from './stopNote.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary } from './summary.js';
 import { mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
 
 export function terminalTable(s: StudySummary): string {
   const outcomes = activeOutcomes(s);
   const agents = fmtAgents(s.variants.map((v) => v.agents));
-  const lines = [`${s.title}: ${gamesPerVariantText(s)}, seed ${s.seed}, agents ${agents}`, studyTeamText(s.variants), studyHeadline(s)];
+  const lines = [`${s.title}: ${gamesPerVariantText(s)}, seed ${s.seed}, agents ${agents}`, ...stopNoteLines(s), studyTeamText(s.variants), studyHeadline(s)];
   const varies = teamVaries(s.variants);
   const team = varies ? [mafiaTeamName(s.variants[0]!.preset)] : [];
   const rateRows = s.variants.map((v) => [v.label, ...(varies ? [mafiaRoles(v.preset, v.rules.roles)] : []), ...outcomes.map((o) => fmtRateInterval(v.rates[o])), v.meanDays.toFixed(1)]);

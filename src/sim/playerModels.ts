@@ -43,17 +43,12 @@ const NAME = /^[A-Za-z][\w.-]*$/;
 export function playerModel(name: string, spec: string, field: string): PlayerModel {
   if (!NAME.test(name)) throw new SimInputError(field, `model name ${JSON.stringify(name)}: use letters, digits, '-', '_' or '.', starting with a letter`);
   try {
-    return { name, agents: parseAgents(expandProfileFile(spec.trim())).canonical };
+    // A saved profile file alone plays every seat, as `--agents FILE.json` does.
+    return { name, agents: parseAgents(spec.trim()).canonical };
   } catch (e) {
     if (e instanceof Error && e.name === 'AgentSpecError') throw new SimInputError(`${field} ${name}`, e.message);
     throw e;
   }
-}
-
-/** A saved profile file alone stands for the whole table: every team plays it. */
-function expandProfileFile(spec: string): string {
-  if (!spec.includes('=') && spec.endsWith('.json')) return ['town', 'mafia', 'maniac'].map((s) => `${s}=${spec}`).join(',');
-  return spec;
 }
 
 /**

@@ -73,7 +73,8 @@ describe('parseAcross', () => {
     const file = join(dir, 'cal.json');
     writeFileSync(file, JSON.stringify({ format: PROFILE_FILE_FORMAT, base: 'expert', params: { readSkill: 1.25 } }));
     const [cal] = parseAcross([`cal=${file};plain=club`]);
-    expect(cal!.agents).toBe('club,town=expert,mafia=expert,maniac=expert,town.readSkill=1.25,mafia.readSkill=1.25,maniac.readSkill=1.25');
+    // As `--agents FILE` plays it: the file's base and parameters for every seat.
+    expect(cal!.agents).toBe('expert,readSkill=1.25');
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -103,7 +103,7 @@ function gainText(s: TuneSection): string {
 }
 
 function useText(s: TuneSection): string {
-  return `use it: --agents '${s.agentsTuned}'${s.profileFile ? ` (saved in ${s.profileFile})` : ''}`;
+  return `use it: --agents '${s.agentsTuned}' with any command, agents: in an experiment file${s.profileFile ? ` (saved in ${s.profileFile})` : ''}`;
 }
 
 export function tuneText(title: string, s: TuneSection): string {

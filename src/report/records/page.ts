@@ -4,8 +4,9 @@
 // report.html, with the setups the simulation played (one per table size of
 // the records). Everything is rendered before anything is written.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeDirs } from '../../sim/files.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { STAT_NAMES, isUnitScale, type StatisticsJSON } from '../../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../../sim/schemaVersions.js';
@@ -123,7 +124,7 @@ export async function writeCompareReport(dir: string, r: CompareReport): Promise
     'rates.svg': svg,
     'report.html': compareHtml(r, svg),
   };
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return { dir: resolve(dir), html: resolve(dir, 'report.html'), files: Object.keys(files) };
 }
