@@ -211,13 +211,20 @@ function interruptOnSignal(): { signal: AbortSignal; release: () => void } {
   };
 }
 
+/** What a missing required flag is told (by yargs before the handler runs, and by the handler for a library caller). */
+const MISSING = {
+  records: 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars',
+  params: 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireThreshold',
+  rules: 'missing; give the rules the records were played by, e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)',
+} as const;
+
 export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
-  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
+  if (recordsPath === undefined) throw new UsageError('--records', MISSING.records);
   const paramsText = once('--params', a.params);
-  if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireThreshold');
+  if (paramsText === undefined) throw new UsageError('--params', MISSING.params);
   const rulesArg = once('--rules', a.rules);
-  if (rulesArg === undefined) throw new UsageError('--rules', 'missing; give the rules the records were played by, e.g. --rules rules/mafia-allstars.yaml (a preset or a rules file)');
+  if (rulesArg === undefined) throw new UsageError('--rules', MISSING.rules);
   const holdoutPath = once('--holdout', a.holdout);
   const outPath = once('--out', a.out);
   const games = wholeNumber('--games', a.games, 10);
@@ -334,8 +341,9 @@ export const calibrateCommand = {
     withSeed(withAgents(withRules(y)))
       // No default rules: records fitted to a game they were not played by would fit nonsense.
       .default('rules', undefined)
-      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file, or FOLDER@i/n (the i-th of n interleaved folds)' })
-      .option('params', { type: 'string', requiresArg: true, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
+      .option('records', { type: 'string', requiresArg: true, demandOption: MISSING.records, describe: 'the records to fit: a folder (read recursively), one record file, or FOLDER@i/n (the i-th of n interleaved folds)' })
+      .option('params', { type: 'string', requiresArg: true, demandOption: MISSING.params, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
+      .demandOption('rules', MISSING.rules)
       .option('moments', { type: 'string', requiresArg: true, describe: `the statistics to match (default: ${DEFAULT_MOMENTS.join(', ')}, where the records hold them)` })
       .option('games', { type: 'string', default: String(DEFAULT_CALIBRATE_GAMES), requiresArg: true, describe: 'simulated games per point (the same games for every point)' })
       .option('iterations', { type: 'string', default: String(FIT_DEFAULTS.iterations), requiresArg: true, describe: 'search rounds at most' })

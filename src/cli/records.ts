@@ -12,6 +12,7 @@ import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/st
 import { resolveSetup, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
 import { UsageError, guarded } from './errors.js';
+import { withHelp } from './help.js';
 
 export const DEFAULT_RECORD_GAMES = 20_000;
 
@@ -32,15 +33,17 @@ interface CompareArgs extends StatsArgs, AgentArgs {
   quiet: boolean;
 }
 
+const MISSING_RECORDS = 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars';
+
 function withRecords<T>(y: Argv<T>) {
   return y
-    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON), or FOLDER@i/n (the i-th of n interleaved folds)' })
+    .option('records', { type: 'string', requiresArg: true, demandOption: MISSING_RECORDS, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON), or FOLDER@i/n (the i-th of n interleaved folds)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the table' });
 }
 
 function readRecords(a: StatsArgs): LoadedRecord[] {
   const given: unknown = a.records;
-  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file, e.g. --records data/mafia-allstars');
+  if (given === undefined) throw new UsageError('--records', MISSING_RECORDS);
   if (Array.isArray(given)) throw new UsageError('--records', `given ${given.length} times; give one folder (it is read recursively)`);
   return loadRecords(String(given));
 }
@@ -111,7 +114,7 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
 const statsCommand = {
   command: 'stats',
   describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions), with 95% intervals',
-  builder: (y: Argv) => withRecords(y),
+  builder: (y: Argv) => withHelp('records stats', withRecords(y)),
   handler: guarded(recordsStatsMain),
 };
 
@@ -119,11 +122,14 @@ const compareRecordsCommand = {
   command: 'compare',
   describe: 'recorded games and simulated ones side by side: the same statistics, with a z for each',
   builder: (y: Argv) =>
-    withSeed(withAgents(withRules(withRecords(y))))
-      .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games' })
-      .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
-      .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' }),
+    withHelp(
+      'records compare',
+      withSeed(withAgents(withRules(withRecords(y))))
+        .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games' })
+        .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
+        .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' }),
+    ),
   handler: guarded(recordsCompareMain),
 };
 
