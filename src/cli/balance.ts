@@ -5,6 +5,7 @@
 
 import type { Argv } from 'yargs';
 import type { AcrossCell, AcrossMatrixRow } from '../report/balance/across.js';
+import { fairnessWords } from '../report/balance/fairness.js';
 import { raceCommandSection, raceSection, raceText, type RaceSection } from '../report/balance/race.js';
 import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
 import { fmtCount } from '../report/format.js';
@@ -134,7 +135,7 @@ export async function balanceMain(a: BalanceArgs): Promise<void> {
 function raceCell(s: RaceSection): AcrossCell {
   const best = s.candidates[s.best]!;
   const sure = s.decided ? '' : ', not decided';
-  return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}${s.fairness.fair ? '' : ', not fair'})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
+  return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}, ${fairnessWords(s.fairness.verdict)})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
 }
 
 async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {

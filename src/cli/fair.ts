@@ -4,6 +4,7 @@
 import type { Argv } from 'yargs';
 import type { AcrossCell } from '../report/balance/across.js';
 import { fairCommandSection, fairSection, fairText, type FairSection } from '../report/balance/fair.js';
+import { fairnessWords } from '../report/balance/fairness.js';
 import { buildSummary } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
@@ -63,7 +64,7 @@ export async function fairMain(a: FairArgs): Promise<void> {
 }
 
 function fairCell(s: FairSection): AcrossCell {
-  return { text: `${s.verdict} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, value: { x: s.rate, lo: s.lo, hi: s.hi } };
+  return { text: `${fairnessWords(s.verdict)} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, value: { x: s.rate, lo: s.lo, hi: s.hi } };
 }
 
 /** One fair test under the agents of `a`: its summary, section and text, not yet written. */

@@ -3,6 +3,7 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import type { FairConfig, FairResult, FairVerdict, SideVerdict } from '../../sim/balance/sprt.js';
+import { fairnessWords } from './fairness.js';
 import { csvText, fmtPercent, htmlTable, type CommandSection } from './format.js';
 import { rateText } from './race.js';
 import { CONFIG, type Chart } from '../charts.js';
@@ -54,12 +55,6 @@ export function fairSection(team: string, config: FairConfig, r: FairResult): Fa
   };
 }
 
-const VERDICT_TEXT: Record<FairVerdict, string> = {
-  fair: 'FAIR',
-  'too-low': 'NOT FAIR (too low)',
-  'too-high': 'NOT FAIR (too high)',
-  undecided: 'UNDECIDED (game cap reached)',
-};
 
 export function fairQuestion(s: FairSection): string {
   return `Is ${s.team}'s win rate within ±${fmtRate(s.config.within)} of ${fmtRate(s.config.centre)}?`;
@@ -85,7 +80,7 @@ export function fairText(title: string, s: FairSection): string {
     [
       title,
       fairQuestion(s),
-      `verdict: ${VERDICT_TEXT[s.verdict]}: ${s.team} wins ${rateText(s)} ${fmtInterval(s.lo, s.hi)} after ${fmtCount(s.games)} games.`,
+      `verdict: ${fairnessWords(s.verdict)}: ${s.team} wins ${rateText(s)} ${fmtInterval(s.lo, s.hi)} after ${fmtCount(s.games)} games.`,
       `${edgeText('lower', s.low)}; ${edgeText('upper', s.high)}.`,
       errorRatesText(s),
     ].join('\n') + '\n'
@@ -139,7 +134,7 @@ export function fairHtml(s: FairSection): string {
     ['upper', fmtRate(s.high.pOut), fmtRate(s.high.pIn), s.high.verdict ?? 'none', s.high.stoppedAt !== null ? fmtCount(s.high.stoppedAt) : '–', s.high.llr.toFixed(2)],
   ].map((r) => r.map(escapeHtml));
   return [
-    `<p><b>${escapeHtml(fairQuestion(s))}</b> ${escapeHtml(VERDICT_TEXT[s.verdict])}: ${escapeHtml(s.team)} wins ${escapeHtml(rateText(s))} ${escapeHtml(fmtInterval(s.lo, s.hi))} after ${escapeHtml(fmtCount(s.games))} games.</p>`,
+    `<p><b>${escapeHtml(fairQuestion(s))}</b> ${escapeHtml(fairnessWords(s.verdict))}: ${escapeHtml(s.team)} wins ${escapeHtml(rateText(s))} ${escapeHtml(fmtInterval(s.lo, s.hi))} after ${escapeHtml(fmtCount(s.games))} games.</p>`,
     htmlTable('edges', ['edge', 'outside rate', 'inside rate', 'verdict', 'stopped after', 'final LLR'], rows, [false, true, true, false, true, true]),
     `<p>${escapeHtml(errorRatesText(s))}</p>`,
     `<p class="note">Method: two one-sided Wald SPRTs on the games in order, one at each edge of the band, looked at every ${escapeHtml(fmtCount(s.config.batch))} games; ` +
@@ -150,7 +145,7 @@ export function fairHtml(s: FairSection): string {
 
 /** The sentence at the top of the page. */
 export function fairHeadline(s: FairSection): string {
-  return `${VERDICT_TEXT[s.verdict]}: ${capitalized(s.team)} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games; the fair band is ${fmtRate(s.config.centre)} ± ${fmtRate(s.config.within)}.`;
+  return `${fairnessWords(s.verdict)}: ${capitalized(s.team)} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games; the fair band is ${fmtRate(s.config.centre)} ± ${fmtRate(s.config.within)}.`;
 }
 
 export function fairCommandSection(s: FairSection): CommandSection {

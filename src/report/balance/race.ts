@@ -5,7 +5,6 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import type { RaceConfig, RaceResult } from '../../sim/balance/race.js';
-import { FAIR_DEFAULTS } from '../../sim/balance/sprt.js';
 import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './format.js';
 import { CONFIG, type Chart } from '../charts.js';
 import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
@@ -14,6 +13,7 @@ import { probabilityNearest } from './stats.js';
 import { wilson } from '../stats.js';
 import type { SettingValue, SkippedPoint } from '../summary.js';
 import { capitalized } from '../headline.js';
+import { distanceText, fairnessWords, isUnfair, offTarget, type Fairness } from './fairness.js';
 
 export interface CandidateRow {
   readonly label: string;
@@ -50,7 +50,7 @@ export interface RaceSection {
    * undecided race it would overstate how sure the decision rule is.
    */
   readonly pNearest: number;
-  /** Whether the nearest candidate is near enough to call fair (see `offTarget`). */
+  /** Whether the nearest candidate is near enough to call fair (see fairness.ts). */
   readonly fairness: Fairness;
   readonly recommendation: string;
   readonly best: number;
@@ -59,37 +59,15 @@ export interface RaceSection {
   readonly refused: SkippedPoint[];
 }
 
-/**
- * "Nearest" is not "fair": the pick is called fair when its 95% Wilson
- * interval reaches the band target ± within (the `fair` command's default
- * half-width), else it is flagged with its distance.
- */
-export interface Fairness {
-  readonly within: number;
-  readonly fair: boolean;
-  /** Rate − target. */
-  readonly distance: number;
-}
-
-export function offTarget(c: { rate: number; lo: number; hi: number }, target: number, within: number = FAIR_DEFAULTS.within): Fairness {
-  const fair = c.hi >= target - within && c.lo <= target + within;
-  return { within, fair, distance: c.rate - target };
-}
-
-/** "+10.3 points" from the target. */
-export function distanceText(f: Fairness): string {
-  const n = Math.abs(100 * f.distance).toFixed(1);
-  return `${f.distance < 0 ? '−' : '+'}${n} points`;
-}
-
-/** The warning a far pick carries, the same on the terminal and the page. */
-export function unfairText(s: Pick<RaceSection, 'fairness' | 'target' | 'candidates' | 'best'>): string {
+/** What the page and the terminal say of the pick's fairness, one sentence whatever the verdict (see fairness.ts). */
+export function fairnessText(s: Pick<RaceSection, 'fairness' | 'target' | 'candidates' | 'best'>): string {
   const best = s.candidates[s.best]!;
   const f = s.fairness;
-  return (
-    `NOT FAIR: ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtRate(s.target)}, ` +
-    `its 95% interval entirely outside ${fmtRate(s.target)} ± ${fmtRate(f.within)}; to reach a fair game, change something else (roles, options, players)`
-  );
+  const band = `${fmtRate(s.target)} ± ${fmtRate(f.within)}`;
+  const where = `${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtRate(s.target)}`;
+  if (isUnfair(f.verdict)) return `${fairnessWords(f.verdict)}: ${where}, its 95% interval entirely outside ${band}; to reach a fair game, change something else (roles, options, players)`;
+  if (f.verdict === 'unclear') return `${fairnessWords(f.verdict)}: ${where}; its 95% interval reaches past an edge of ${band}, so it is shown neither inside nor outside (play more games, or test it with mafia-sim fair)`;
+  return `${fairnessWords(f.verdict)}: ${where}, its 95% interval inside ${band}`;
 }
 
 export interface RaceInput {
@@ -157,7 +135,7 @@ export function verdictText(s: RaceSection): string {
   const best = s.candidates[s.best]!;
   const level = fmtPercent(1 - s.alpha, 0);
   const rate = `${s.team} wins ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)}`;
-  const unfair = s.fairness.fair ? '' : ` ${unfairText(s)}.`;
+  const unfair = ` ${fairnessText(s)}.`;
   if (s.decided) {
     return `${s.recommendation} (${rate}) is the nearest to ${fmtRate(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).${unfair}`;
   }
@@ -173,7 +151,9 @@ export function raceHeadline(s: RaceSection): string {
   const best = s.candidates[s.best]!;
   const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPercent(best.rate)} ±${(100 * halfWidth(best)).toFixed(1)}, ${distanceText(s.fairness)} from the target ${fmtRate(s.target)}`;
   const how = s.decided ? `the nearest (decided at ${fmtPercent(1 - s.alpha, 0)})` : `the best estimate (not decided: ${s.candidates.filter((c) => c.status === 'open').length} still open)`;
-  return `${near}; ${how}${s.fairness.fair ? '' : `; NOT FAIR: more than ±${fmtRate(s.fairness.within)} off`}.`;
+  const f = s.fairness;
+  const fair = isUnfair(f.verdict) ? `${fairnessWords(f.verdict)}: more than ±${fmtRate(f.within)} off` : `${fairnessWords(f.verdict)} (band ±${fmtRate(f.within)})`;
+  return `${near}; ${how}; ${fair}.`;
 }
 
 export function raceText(title: string, s: RaceSection): string {
