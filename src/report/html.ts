@@ -5,6 +5,7 @@
 import { OPTION_SPECS } from '../engine/options.js';
 import { roleLabel } from '../engine/presets.js';
 import { ROLES } from '../engine/roles.js';
+import { rulesChanges } from '../engine/rules.js';
 import { fmtAgents, fmtCount, fmtInterval, gamesPerVariantText, fmtP, fmtRate, fmtRateInterval, fmtSettings, fmtSigned } from './format.js';
 import { studyHeadline } from './headline.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary, type VariantSummary } from './summary.js';
@@ -160,16 +161,7 @@ function rulesTables(s: StudySummary): string {
 
 /** The options, role counts, player count and agents that differ from `base`. */
 export function changesFrom(base: VariantSummary, v: VariantSummary): string {
-  const out: string[] = [];
-  if (v.rules.players !== base.rules.players) out.push(`players=${v.rules.players}`);
-  for (const r of ROLES) {
-    const a = base.rules.roles[r.key] ?? 0;
-    const b = v.rules.roles[r.key] ?? 0;
-    if (a !== b) out.push(`roles.${r.key}=${b}`);
-  }
-  for (const o of OPTION_SPECS) {
-    if (base.rules.options[o.key] !== v.rules.options[o.key]) out.push(`${o.key}=${String(v.rules.options[o.key])}`);
-  }
+  const out = rulesChanges(base.rules, v.rules);
   if (v.agents !== base.agents) out.push(`agents ${v.agents}`);
   return out.length > 0 ? out.join(', ') : 'nothing (same game)';
 }
