@@ -35,3 +35,13 @@ describe('the rules line of a replay', () => {
     expect(line.length).toBeLessThan(rules.canonical.length / 4);
   });
 });
+
+describe('passes in the log', () => {
+  it("a Vigilante holding his bullet and a club Maniac abstaining are logged each night they do, with the club players", async () => {
+    const r = await cli(['replay', '--rules', 'rules/mafia-allstars.yaml', '--game', '3'], {});
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}#\d+ \(Vigilante\) holds fire$/m);
+    const club = await cli(['replay', '--rules', 'club', '--game', '7']);
+    expect(club.stdout).toMatch(/^ {2}#7 \(Maniac\) abstains: kills nobody$/m);
+  });
+});
