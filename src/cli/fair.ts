@@ -64,7 +64,7 @@ export async function fairMain(a: FairArgs): Promise<void> {
 }
 
 function fairCell(s: FairSection): AcrossCell {
-  return { text: `${fairnessWords(s.verdict)} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, value: { x: s.rate, lo: s.lo, hi: s.hi } };
+  return { text: `${fairnessWords(s.verdict)} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, answer: fairnessWords(s.verdict), value: { x: s.rate, lo: s.lo, hi: s.hi } };
 }
 
 /** One fair test under the agents of `a`: its summary, section and text, not yet written. */

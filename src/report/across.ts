@@ -139,9 +139,40 @@ function pairTitle(v: AcrossVerdict): string {
   return `${v.variantLabel} − ${v.baseLabel}, ${v.outcome}`;
 }
 
-/** The terminal text: per (pair, outcome), one row per model and the verdict line. */
+/** "town up with revealOnDeath=true against club (+9.0 to +25.5 points)": one held finding, for the summary and the headline. */
+function heldText(v: AcrossVerdict): string {
+  const diffs = v.rows.map((r) => r.diff);
+  return `${v.outcome} ${v.up.length > 0 ? 'up' : 'down'} with ${v.variantLabel} against ${v.baseLabel} (${fmtPoints(Math.min(...diffs))} to ${fmtPoints(Math.max(...diffs))} points)`;
+}
+
+/** "town with vote.tie=random against club (down under expert; not significant under club, novice)": a finding that depends, naming the models. */
+function dependsText(v: AcrossVerdict): string {
+  return `${v.outcome} with ${v.variantLabel} against ${v.baseLabel} (${v.text.replace(/^depends: \S+ /, '')})`;
+}
+
+/** The findings by verdict, those that hold under every model first. */
+function byVerdict(s: AcrossSection): Record<Verdict, AcrossVerdict[]> {
+  return { holds: s.verdicts.filter((v) => v.verdict === 'holds'), depends: s.verdicts.filter((v) => v.verdict === 'depends'), 'no effect found': s.verdicts.filter((v) => v.verdict === 'no effect found') };
+}
+
+/** The summary the terminal leads with: what holds under every model, then what depends (naming the models), then what none shows. */
+export function acrossSummaryLines(s: AcrossSection): string[] {
+  const g = byVerdict(s);
+  const n = s.models.length;
+  const lines = ['summary:'];
+  lines.push(g.holds.length > 0 ? `  holds under all ${n} models:` : `  nothing holds under all ${n} models`);
+  for (const v of g.holds) lines.push(`    ${heldText(v)}`);
+  if (g.depends.length > 0) lines.push('  depends on the model:', ...g.depends.map((v) => `    ${dependsText(v)}`));
+  if (g['no effect found'].length > 0) {
+    const mdd = Math.max(...g['no effect found'].map((v) => v.mdd));
+    lines.push(`  no effect found under any model (an effect of ${fmtPoints(mdd, false)} points or more would have been): ${g['no effect found'].map((v) => `${v.outcome} with ${v.variantLabel}`).join(', ')}`);
+  }
+  return lines;
+}
+
+/** The terminal text: the summary, then per (pair, outcome) one row per model and the verdict line. */
 export function acrossText(title: string, s: AcrossSection): string {
-  const lines = [title, `${DIFFERENCE_LABEL}; Holm-adjusted over ${s.tests} (model, pair, outcome) tests`];
+  const lines = [title, `${DIFFERENCE_LABEL}; Holm-adjusted over ${s.tests} (model, pair, outcome) tests`, '', ...acrossSummaryLines(s)];
   for (const v of s.verdicts) {
     lines.push('', `${pairTitle(v)}:`);
     const rows = v.rows.map((r) => [r.model, fmtRateOrDash(r.baseRate), fmtRateOrDash(r.variantRate), fmtSigned(r.diff), fmtInterval(r.lo, r.hi, true), fmtP(r.pHolm), r.significant ? 'significant' : '-']);
@@ -185,11 +216,22 @@ export function acrossChart(s: AcrossSection): Chart {
   return { name: 'across', title: `The effect under each player model (${DIFFERENCE_LABEL})`, spec };
 }
 
+/** At most `max` items, then how many more: a headline stays a sentence. */
+function listed(items: readonly string[], max: number): string {
+  return items.length <= max ? items.join('; ') : `${items.slice(0, max).join('; ')}; and ${items.length - max} more`;
+}
+
+/** The page's first sentence: what holds under every model, then what depends (naming the models), then how many show no effect. */
 export function acrossHeadline(s: AcrossSection): string {
-  const counts = (['holds', 'depends', 'no effect found'] as const).map((k) => [k, s.verdicts.filter((v) => v.verdict === k).length] as const).filter(([, n]) => n > 0);
-  const first = s.verdicts[0];
-  const lead = first ? `${pairTitle(first)}: ${first.text}.` : 'No difference was tested.';
-  return `${lead} Across ${s.models.length} player models: ${counts.map(([k, n]) => `${n} ${k}`).join(', ')}.`;
+  if (s.verdicts.length === 0) return 'No difference was tested.';
+  const g = byVerdict(s);
+  const n = s.models.length;
+  const parts = [
+    g.holds.length > 0 ? `Holds under all ${n} player models: ${listed(g.holds.map(heldText), 3)}.` : `Nothing holds under all ${n} player models.`,
+    ...(g.depends.length > 0 ? [`Depends on the model: ${listed(g.depends.map(dependsText), 2)}.`] : []),
+    ...(g['no effect found'].length > 0 ? [`No effect found under any model for ${g['no effect found'].length} (pair, outcome)${g['no effect found'].length === 1 ? '' : 's'}.`] : []),
+  ];
+  return parts.join(' ');
 }
 
 export function acrossHtml(s: AcrossSection): string {
