@@ -8,7 +8,7 @@ import type { AcrossCell, AcrossMatrixRow } from '../report/balance/across.js';
 import { fairnessWords } from '../report/balance/fairness.js';
 import { raceCommandSection, raceSection, raceText, type RaceSection } from '../report/balance/race.js';
 import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
-import { fmtCount } from '../report/format.js';
+import { fmtCount, fmtPct, fmtPctInterval } from '../report/format.js';
 import { buildSummary, type SettingValue, type SkippedPoint, type StudySummary, type VariantInput } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
@@ -128,14 +128,14 @@ export async function balanceMain(a: BalanceArgs): Promise<void> {
   }
   const rows = findings[0]!.rows.map((r, i) => ({ label: r.label, cells: findings.map((f) => f.rows[i]!.cells[0]!) }));
   const title = `${findings[0]!.title} across ${models.length} player models`;
-  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, rows });
+  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, valuePercent: true, rows });
 }
 
 /** The race's pick as one model's answer: agreement is on the picked setting. */
 function raceCell(s: RaceSection): AcrossCell {
   const best = s.candidates[s.best]!;
   const sure = s.decided ? '' : ', not decided';
-  return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}, ${fairnessWords(s.fairness.verdict)})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
+  return { text: `${s.recommendation} (${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)}${sure}, ${fairnessWords(s.fairness.verdict)})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
 }
 
 async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {

@@ -60,11 +60,14 @@ export function formatSummaryTable(s: RunSummary): string {
     `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
     `${describeStop(s)}`,
     mafiaTeamText(s.preset, (s.rules as { roles: Record<string, number> }).roles),
-    '  outcome    rate    ±95%     games',
+    // Rates in percent and their 95% half-width in points, as the lines below them: one unit in the table.
+    '  outcome      rate    ±95%     games',
   ];
   for (const o of OUTCOME_NAMES) {
     const r = s.rates[o];
-    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
+    const rate = r ? `${(100 * r.rate).toFixed(2)}%` : '-';
+    const half = r ? `±${(100 * r.halfWidth).toFixed(2)}` : '-';
+    lines.push(`  ${o.padEnd(8)} ${rate.padStart(8)}  ${half.padStart(6)}  ${String(s.outcomes[o]).padStart(8)}`);
   }
   const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
   if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);

@@ -1,7 +1,7 @@
 // The compact table a command prints at the end: the same numbers as the
 // report page, as aligned plain text.
 
-import { fmtAgents, fmtInterval, fmtP, fmtRateInterval, fmtSigned, gamesPerVariantText } from './format.js';
+import { excludesZeroOnlyUnadjusted, fmtAgents, fmtP, fmtPctHalf, fmtPoints, fmtPointsInterval, gamesPerVariantText, holmNote } from './format.js';
 import { studyHeadline } from './headline.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary } from './summary.js';
 import { mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
@@ -12,19 +12,23 @@ export function terminalTable(s: StudySummary): string {
   const lines = [`${s.title}: ${gamesPerVariantText(s)}, seed ${s.seed}, agents ${agents}`, studyTeamText(s.variants), studyHeadline(s)];
   const varies = teamVaries(s.variants);
   const team = varies ? [mafiaTeamName(s.variants[0]!.preset)] : [];
-  const rateRows = s.variants.map((v) => [v.label, ...(varies ? [mafiaRoles(v.preset, v.rules.roles)] : []), ...outcomes.map((o) => fmtRateInterval(v.rates[o])), v.meanDays.toFixed(1)]);
+  const rateRows = s.variants.map((v) => [v.label, ...(varies ? [mafiaRoles(v.preset, v.rules.roles)] : []), ...outcomes.map((o) => fmtPctHalf(v.rates[o])), v.meanDays.toFixed(1)]);
   lines.push(...aligned(['variant', ...team, ...outcomes.map((o) => `${o} ±95%`), 'days'], rateRows));
   if (s.pairs.length > 0) {
-    lines.push('', `paired differences, ${DIFFERENCE_LABEL} (same seeds; significance Holm-adjusted):`);
+    lines.push('', `paired differences in points (percentage points), ${DIFFERENCE_LABEL} (same seeds; significance Holm-adjusted):`);
+    let marked = false;
     const rows = s.pairs.flatMap((p) =>
       outcomes
         .filter((o) => p.differences[o].tested)
         .map((o) => {
           const d = p.differences[o];
-          return [p.baseLabel, p.variantLabel, o, fmtSigned(d.diff), fmtInterval(d.lo, d.hi, true), fmtP(d.pHolm), d.significant ? 'significant' : '-'];
+          const mark = excludesZeroOnlyUnadjusted(d);
+          marked ||= mark;
+          return [p.baseLabel, p.variantLabel, o, fmtPoints(d.diff), fmtPointsInterval(d.lo, d.hi), fmtP(d.pHolm), d.significant ? 'significant' : mark ? '-*' : '-'];
         }),
     );
     lines.push(...aligned(['base', 'variant', 'outcome', 'variant − base', '95% interval', 'p', ''], rows));
+    if (marked) lines.push(holmNote(s.statistics.tests));
   }
   if (s.skipped && s.skipped.length > 0) lines.push('', `skipped ${s.skipped.length} unplayable setup(s): ${s.skipped.map((k) => k.label).join('; ')}`);
   return lines.join('\n') + '\n';

@@ -37,7 +37,8 @@ describe('a nearest pick far from the target', () => {
     const best = s.candidates[s.best]!;
     expect(s.fairness.distance).toBeCloseTo(best.rate - 0.5, 12);
     const verdict = verdictText(s);
-    expect(verdict).toContain(`NOT FAIR (too high): ${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}] is +${(100 * (best.rate - 0.5)).toFixed(1)} points from 0.500`);
+    const pc = (x: number) => (100 * x).toFixed(1);
+    expect(verdict).toContain(`NOT FAIR (too high): ${pc(best.rate)}% [${pc(best.lo)}, ${pc(best.hi)}] is +${pc(best.rate - 0.5)} points from 50.0%`);
     expect(raceText('t', s)).toContain('NOT FAIR');
     expect(raceHeadline(s)).toContain('NOT FAIR');
   });
@@ -48,16 +49,16 @@ describe('a nearest pick far from the target', () => {
     expect(near.fairness.fair).toBe(true);
     expect(near.fairness.verdict).toBe('fair');
     expect(verdictText(near)).not.toContain('NOT FAIR');
-    expect(verdictText(near)).toMatch(/ fair: .* its 95% interval inside 0\.500 ± 0\.020\.$/);
+    expect(verdictText(near)).toMatch(/ fair: .* its 95% interval inside 50\.0% ± 2\.0 points\.$/);
     const far = await section([0.2, 0.6, 0.85]);
     const t = table([near, far]);
     const text = designerText('title', t);
     const [head, row10, row11] = text.split('\n').slice(1, 4);
-    expect(head).toMatch(/off 0\.500 \(fair: ±0\.020\)/);
+    expect(head).toMatch(/off 50\.0% \(fair: ±2\.0 points\)/);
     expect(row10).toMatch(/ fair /);
     expect(row11).toMatch(/\+\d+\.\d points, NOT FAIR \(too high\)/);
     expect(text).toContain('NOT FAIR at 11 players');
-    expect(designerHeadline(t)).toMatch(/^1 of 2 player counts have a fair setup \(town within ±0\.020 of 0\.500\); NOT FAIR at 11 players/);
+    expect(designerHeadline(t)).toMatch(/^1 of 2 player counts have a fair setup \(town within ±2\.0 points of 50\.0%\); NOT FAIR at 11 players/);
   });
 
   it('follows the interval, not the estimate alone', () => {

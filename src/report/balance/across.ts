@@ -4,7 +4,7 @@
 // whether the models agree. Each model's full section is kept in the JSON.
 
 import type { Chart } from '../charts.js';
-import { CONFIG } from '../charts.js';
+import { CONFIG, PERCENT_AXIS } from '../charts.js';
 import { escapeHtml } from '../html.js';
 import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
 
@@ -32,6 +32,8 @@ export interface AcrossMatrix {
   readonly agreeMeans: string;
   /** Title of the chart's axis, when cells carry values. */
   readonly valueTitle?: string;
+  /** Whether the values are rates (charted in percent), not points. */
+  readonly valuePercent?: boolean;
   readonly models: ReadonlyArray<{ name: string; agents: string }>;
   readonly rows: readonly AcrossMatrixRow[];
   /** Each model's own section data, by model name. */
@@ -106,7 +108,7 @@ function matrixChart(m: AcrossMatrix): Chart | null {
   const y = { field: 'row', type: 'nominal' as const, title: null, sort: m.rows.map((r) => r.label), axis: { labelLimit: 320 } };
   const offset = { yOffset: { field: 'model', type: 'nominal' as const, sort: models } };
   const color = { field: 'model', type: 'nominal' as const, title: 'player model', sort: models };
-  const x = { field: 'x', type: 'quantitative' as const, title: m.valueTitle };
+  const x = { field: 'x', type: 'quantitative' as const, title: m.valueTitle, ...(m.valuePercent ? { axis: PERCENT_AXIS } : {}) };
   return {
     name: 'across',
     title: `${m.valueTitle} under each player model`,

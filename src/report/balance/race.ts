@@ -6,8 +6,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { RaceConfig, RaceResult } from '../../sim/balance/race.js';
 import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './format.js';
-import { CONFIG, type Chart } from '../charts.js';
-import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
+import { CONFIG, PERCENT_AXIS, type Chart } from '../charts.js';
+import { fmtCount, fmtPct, fmtPctHalf, fmtPctInterval, fmtPointsWord } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { probabilityNearest } from './stats.js';
 import { wilson } from '../stats.js';
@@ -63,8 +63,8 @@ export interface RaceSection {
 export function fairnessText(s: Pick<RaceSection, 'fairness' | 'target' | 'candidates' | 'best'>): string {
   const best = s.candidates[s.best]!;
   const f = s.fairness;
-  const band = `${fmtRate(s.target)} ± ${fmtRate(f.within)}`;
-  const where = `${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtRate(s.target)}`;
+  const band = `${fmtPct(s.target)} ± ${fmtPointsWord(f.within)}`;
+  const where = `${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtPct(s.target)}`;
   if (isUnfair(f.verdict)) return `${fairnessWords(f.verdict)}: ${where}, its 95% interval entirely outside ${band}; to reach a fair game, change something else (roles, options, players)`;
   if (f.verdict === 'unclear') return `${fairnessWords(f.verdict)}: ${where}; its 95% interval reaches past an edge of ${band}, so it is shown neither inside nor outside (play more games, or test it with mafia-sim fair)`;
   return `${fairnessWords(f.verdict)}: ${where}, its 95% interval inside ${band}`;
@@ -119,9 +119,9 @@ export function raceSection(x: RaceInput): RaceSection {
   };
 }
 
-/** "0.459 ± 0.011": the rate and the larger side of its Wilson interval. */
+/** "45.9% ± 1.1": the rate and the larger side of its Wilson interval. */
 export function rateText(c: { rate: number; lo: number; hi: number }): string {
-  return `${fmtRate(c.rate)} ± ${fmtRate(halfWidth(c))}`;
+  return fmtPctHalf(c);
 }
 
 function statusText(c: CandidateRow): string {
@@ -134,10 +134,10 @@ function statusText(c: CandidateRow): string {
 export function verdictText(s: RaceSection): string {
   const best = s.candidates[s.best]!;
   const level = fmtPercent(1 - s.alpha, 0);
-  const rate = `${s.team} wins ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)}`;
+  const rate = `${s.team} wins ${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)}`;
   const unfair = ` ${fairnessText(s)}.`;
   if (s.decided) {
-    return `${s.recommendation} (${rate}) is the nearest to ${fmtRate(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).${unfair}`;
+    return `${s.recommendation} (${rate}) is the nearest to ${fmtPct(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).${unfair}`;
   }
   const open = s.candidates.filter((c) => c.status === 'open').map((c) => c.label);
   return (
@@ -149,15 +149,15 @@ export function verdictText(s: RaceSection): string {
 /** The sentence at the top of the page. */
 export function raceHeadline(s: RaceSection): string {
   const best = s.candidates[s.best]!;
-  const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPercent(best.rate)} ±${(100 * halfWidth(best)).toFixed(1)}, ${distanceText(s.fairness)} from the target ${fmtRate(s.target)}`;
+  const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPctHalf(best)}, ${distanceText(s.fairness)} from the target ${fmtPct(s.target)}`;
   const how = s.decided ? `the nearest (decided at ${fmtPercent(1 - s.alpha, 0)})` : `the best estimate (not decided: ${s.candidates.filter((c) => c.status === 'open').length} still open)`;
   const f = s.fairness;
-  const fair = isUnfair(f.verdict) ? `${fairnessWords(f.verdict)}: more than ±${fmtRate(f.within)} off` : `${fairnessWords(f.verdict)} (band ±${fmtRate(f.within)})`;
+  const fair = isUnfair(f.verdict) ? `${fairnessWords(f.verdict)}: more than ±${fmtPointsWord(f.within)} off` : `${fairnessWords(f.verdict)} (band ±${fmtPointsWord(f.within)})`;
   return `${near}; ${how}; ${fair}.`;
 }
 
 export function raceText(title: string, s: RaceSection): string {
-  const rows = s.candidates.map((c) => [c.label, rateText(c), fmtInterval(c.simLo, c.simHi), fmtCount(c.games), statusText(c)]);
+  const rows = s.candidates.map((c) => [c.label, rateText(c), fmtPctInterval(c.simLo, c.simHi), fmtCount(c.games), statusText(c)]);
   const lines = [title, ...textTable(['candidate', `${s.team} ±95%`, `simultaneous ${fmtPercent(1 - s.alpha, 0)}`, 'games', 'status'], rows)];
   if (s.refused.length > 0) lines.push(`left out (cannot be played): ${s.refused.map((r) => r.label).join(', ')}`);
   lines.push('', `recommendation: ${verdictText(s)}`, `${fmtCount(s.spent)} of ${fmtCount(s.budget)} games spent in ${s.looks.length} look(s).`);
@@ -191,7 +191,7 @@ export function candidatesChart(s: RaceSection, name = 'candidates'): Chart {
       {
         // The point takes the status colour with a dark ring, so the best one's green is not hidden behind a black dot.
         mark: { type: 'point', filled: true, size: 70, stroke: '#000', strokeWidth: 1 },
-        encoding: { y, color: status, x: { field: 'rate', type: 'quantitative', title: `${s.team} win rate (thick: 95% Wilson; thin: simultaneous bounds)`, scale: { domain: [0, 1] } } },
+        encoding: { y, color: status, x: { field: 'rate', type: 'quantitative', title: `${s.team} win rate (thick: 95% Wilson; thin: simultaneous bounds)`, scale: { domain: [0, 1] }, axis: PERCENT_AXIS } },
       },
       {
         transform: [{ filter: "datum.status === 'best'" }],
@@ -201,15 +201,15 @@ export function candidatesChart(s: RaceSection, name = 'candidates'): Chart {
       { data: { values: [{ target: s.target }] }, mark: { type: 'rule', strokeDash: [5, 4], color: '#c0392b' }, encoding: { x: { field: 'target', type: 'quantitative' } } },
     ],
   };
-  return { name, title: `Candidates against the target ${fmtRate(s.target)}`, spec };
+  return { name, title: `Candidates against the target ${fmtPct(s.target)}`, spec };
 }
 
 export function raceSectionHtml(s: RaceSection): string {
   const rows = s.candidates.map((c) => [
     escapeHtml(c.label),
     escapeHtml(rateText(c)),
-    escapeHtml(fmtInterval(c.lo, c.hi)),
-    escapeHtml(fmtInterval(c.simLo, c.simHi)),
+    escapeHtml(fmtPctInterval(c.lo, c.hi)),
+    escapeHtml(fmtPctInterval(c.simLo, c.simHi)),
     escapeHtml(fmtCount(c.games)),
     c.status === 'best' ? `<b>best</b>` : escapeHtml(statusText(c)),
   ]);

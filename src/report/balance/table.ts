@@ -8,8 +8,8 @@ import { csvText, fmtPercent, htmlTable, textTable, type CommandSection } from '
 import { FAIR_DEFAULTS } from '../../sim/balance/sprt.js';
 import { candidatesChart, rateText, verdictText, type RaceSection } from './race.js';
 import { distanceText, fairnessWords, isUnfair } from './fairness.js';
-import { CONFIG, type Chart } from '../charts.js';
-import { fmtCount, fmtInterval, fmtRate } from '../format.js';
+import { CONFIG, PERCENT_AXIS, type Chart } from '../charts.js';
+import { fmtCount, fmtPct, fmtPctInterval, fmtPointsWord } from '../format.js';
 import { escapeHtml } from '../html.js';
 
 export interface PlayerRow {
@@ -57,7 +57,7 @@ function head(t: DesignerTable, html: boolean): string[] {
     'players',
     'nearest setup',
     html ? `${t.team} rate ± 95%` : `${t.team} ±95%`,
-    html ? `off ${fmtRate(t.target)} (fair: within ±${fmtRate(FAIR_DEFAULTS.within)})` : `off ${fmtRate(t.target)} (fair: ±${fmtRate(FAIR_DEFAULTS.within)})`,
+    html ? `off ${fmtPct(t.target)} (fair: within ±${fmtPointsWord(FAIR_DEFAULTS.within)})` : `off ${fmtPct(t.target)} (fair: ±${fmtPointsWord(FAIR_DEFAULTS.within)})`,
     html ? `decided at ${level} (simultaneous confidence)` : `decided at ${level} (conf.)`,
     html ? 'games played, all setups of the row' : 'games (all setups)',
   ];
@@ -69,8 +69,8 @@ export function designerText(title: string, t: DesignerTable): string {
   const unfair = countsWhere(t, (r) => isUnfair(r.fairness.verdict));
   const unclear = countsWhere(t, (r) => r.fairness.verdict === 'unclear');
   if (undecided.length > 0) lines.push('', `not decided within ${fmtCount(t.budgetPerRow)} games per row: ${undecided.join(', ')} players (raise --budget; the open setups are about equally near).`);
-  if (unfair.length > 0) lines.push('', `NOT FAIR at ${unfair.join(', ')} players: even the nearest setup is more than ±${fmtRate(FAIR_DEFAULTS.within)} off ${fmtRate(t.target)} (its 95% interval is outside); change roles or options there.`);
-  if (unclear.length > 0) lines.push('', `not shown unfair at ${unclear.join(', ')} players: the nearest setup's 95% interval reaches past an edge of ${fmtRate(t.target)} ± ${fmtRate(FAIR_DEFAULTS.within)}, so it is shown neither fair nor unfair (raise --budget, or test it with mafia-sim fair).`);
+  if (unfair.length > 0) lines.push('', `NOT FAIR at ${unfair.join(', ')} players: even the nearest setup is more than ±${fmtPointsWord(FAIR_DEFAULTS.within)} off ${fmtPct(t.target)} (its 95% interval is outside); change roles or options there.`);
+  if (unclear.length > 0) lines.push('', `not shown unfair at ${unclear.join(', ')} players: the nearest setup's 95% interval reaches past an edge of ${fmtPct(t.target)} ± ${fmtPointsWord(FAIR_DEFAULTS.within)}, so it is shown neither fair nor unfair (raise --budget, or test it with mafia-sim fair).`);
   return lines.join('\n') + '\n';
 }
 
@@ -80,11 +80,11 @@ export function designerHeadline(t: DesignerTable): string {
   const unfair = countsWhere(t, (r) => isUnfair(r.fairness.verdict));
   const unclear = countsWhere(t, (r) => r.fairness.verdict === 'unclear');
   const range = t.rows.length > 0 ? `${t.rows[0]!.players}–${t.rows[t.rows.length - 1]!.players} players` : 'no player counts';
-  const band = `${t.team} within ±${fmtRate(FAIR_DEFAULTS.within)} of ${fmtRate(t.target)}`;
+  const band = `${t.team} within ±${fmtPointsWord(FAIR_DEFAULTS.within)} of ${fmtPct(t.target)}`;
   if (played.length === 0) return `No setup can be played at ${range}.`;
   if (unfair.length === 0 && unclear.length === 0) return `A fair setup (${band}, the whole 95% interval inside) at every playable count of ${range}.`;
   const parts = [
-    ...(unfair.length > 0 ? [`NOT FAIR at ${unfair.join(', ')} players: the nearest is more than ±${fmtRate(FAIR_DEFAULTS.within)} off ${fmtRate(t.target)}`] : []),
+    ...(unfair.length > 0 ? [`NOT FAIR at ${unfair.join(', ')} players: the nearest is more than ±${fmtPointsWord(FAIR_DEFAULTS.within)} off ${fmtPct(t.target)}`] : []),
     ...(unclear.length > 0 ? [`not shown unfair at ${unclear.join(', ')} players: the interval reaches past an edge of the band`] : []),
   ];
   return `${played.length - unfair.length - unclear.length} of ${played.length} player counts have a fair setup (${band}); ${parts.join('; ')}.`;
@@ -127,9 +127,9 @@ export function recommendedChart(t: DesignerTable): Chart {
         mark: { type: 'point', filled: true, size: 70 },
         encoding: {
           x,
-          y: { field: 'rate', type: 'quantitative', title: `${t.team} win rate of the nearest setup (95% Wilson)`, scale: { domain: [0, 1] } },
+          y: { field: 'rate', type: 'quantitative', title: `${t.team} win rate of the nearest setup (95% Wilson)`, scale: { domain: [0, 1] }, axis: PERCENT_AXIS },
           shape: { field: 'decided', type: 'nominal', title: null, scale: { domain: ['decided', 'not decided'], range: ['circle', 'triangle'] } },
-          color: { field: 'fair', type: 'nominal', title: `within ±${fmtRate(FAIR_DEFAULTS.within)} of ${fmtRate(t.target)}`, scale: { domain: FAIRNESS_LEGEND.map(fairnessWords), range: ['#1a9641', '#e69f00', '#c0392b', '#c0392b'] } },
+          color: { field: 'fair', type: 'nominal', title: `within ±${fmtPointsWord(FAIR_DEFAULTS.within)} of ${fmtPct(t.target)}`, scale: { domain: FAIRNESS_LEGEND.map(fairnessWords), range: ['#1a9641', '#e69f00', '#c0392b', '#c0392b'] } },
         },
       },
       { mark: { type: 'text', dy: -14, fontSize: 10 }, encoding: { x, y: { field: 'rate', type: 'quantitative' }, text: { field: 'setup', type: 'nominal' } } },
@@ -140,7 +140,7 @@ export function recommendedChart(t: DesignerTable): Chart {
 
 /** Every candidate's rate as a heat map: player count against setup. */
 export function candidatesHeatMap(t: DesignerTable): Chart {
-  const values = t.rows.flatMap((r) => (r.race ? r.race.candidates.map((c) => ({ players: String(r.players), setup: c.label, rate: c.rate, text: `${fmtRate(c.rate)}${r.race!.candidates[r.race!.best] === c ? '*' : ''}` })) : []));
+  const values = t.rows.flatMap((r) => (r.race ? r.race.candidates.map((c) => ({ players: String(r.players), setup: c.label, rate: c.rate, text: `${fmtPct(c.rate, 0)}${r.race!.candidates[r.race!.best] === c ? '*' : ''}` })) : []));
   const setups = [...new Set(values.map((v) => v.setup))];
   const spec: TopLevelSpec = {
     $schema: SCHEMA,
@@ -153,7 +153,7 @@ export function candidatesHeatMap(t: DesignerTable): Chart {
       y: { field: 'setup', type: 'ordinal', title: null, sort: setups },
     },
     layer: [
-      { mark: 'rect', encoding: { color: { field: 'rate', type: 'quantitative', title: `${t.team} win rate`, scale: { domain: [0, 1], scheme: 'blueorange', domainMid: t.target } } } },
+      { mark: 'rect', encoding: { color: { field: 'rate', type: 'quantitative', title: `${t.team} win rate`, scale: { domain: [0, 1], scheme: 'blueorange', domainMid: t.target }, legend: { format: '.0%' } } } },
       { mark: { type: 'text', fontSize: 9 }, encoding: { text: { field: 'text', type: 'nominal' } } },
     ],
   };
@@ -164,12 +164,12 @@ export function designerHtml(t: DesignerTable): string {
   const rows = t.rows.map((r) => rowCells(r).map(escapeHtml));
   const details = t.rows
     .filter((r) => r.race)
-    .map((r) => `<li>${r.players} players: ${escapeHtml(verdictText(r.race!))} Candidates: ${r.race!.candidates.map((c) => `${escapeHtml(c.label)} ${escapeHtml(fmtRate(c.rate))} ${escapeHtml(fmtInterval(c.lo, c.hi))}`).join('; ')}.</li>`)
+    .map((r) => `<li>${r.players} players: ${escapeHtml(verdictText(r.race!))} Candidates: ${r.race!.candidates.map((c) => `${escapeHtml(c.label)} ${escapeHtml(fmtPct(c.rate))} ${escapeHtml(fmtPctInterval(c.lo, c.hi))}`).join('; ')}.</li>`)
     .join('');
   return [
-    `<p>For each player count, the setup whose ${escapeHtml(t.team)} win rate is nearest ${escapeHtml(fmtRate(t.target))}${t.tryRoles.length > 0 ? `, trying ${escapeHtml(t.tryRoles.join(', '))} on and off` : ''}.</p>`,
+    `<p>For each player count, the setup whose ${escapeHtml(t.team)} win rate is nearest ${escapeHtml(fmtPct(t.target))}${t.tryRoles.length > 0 ? `, trying ${escapeHtml(t.tryRoles.join(', '))} on and off` : ''}.</p>`,
     htmlTable('designer-table', head(t, true), rows, [true, false, true, false, false, true]),
-    `<p class="note">Fair: the nearest setup's whole 95% Wilson interval lies inside ${escapeHtml(fmtRate(t.target))} ± ${escapeHtml(fmtRate(FAIR_DEFAULTS.within))} (the band of the fair command's default); not shown unfair: it reaches past an edge of the band; NOT FAIR: it lies wholly outside, so no setup of the row is that near. Decided: the race's simultaneous bounds single out the nearest at ${escapeHtml(fmtPercent(1 - t.alpha, 0))}; the confidence is the level at which they would. Games: every game the row's race played, over all its setups.</p>`,
+    `<p class="note">Fair: the nearest setup's whole 95% Wilson interval lies inside ${escapeHtml(fmtPct(t.target))} ± ${escapeHtml(fmtPointsWord(FAIR_DEFAULTS.within))} (the band of the fair command's default); not shown unfair: it reaches past an edge of the band; NOT FAIR: it lies wholly outside, so no setup of the row is that near. Decided: the race's simultaneous bounds single out the nearest at ${escapeHtml(fmtPercent(1 - t.alpha, 0))}; the confidence is the level at which they would. Games: every game the row's race played, over all its setups.</p>`,
     `<ul class="note">${details}</ul>`,
   ].join('\n');
 }
