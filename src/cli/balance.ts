@@ -145,7 +145,7 @@ async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: nu
   const config = raceConfig(a, playable.length);
   const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, say);
   const section = raceSection({ team: a.team, config, result, labels: playable.map((c) => c.label), settings: playable.map((c) => c.settings), refused });
-  const title = `Balance of ${key}: ${a.team} win rate nearest ${config.target}`;
+  const title = `Balance of ${key}: ${a.team} win rate nearest ${fmtPct(config.target)}`;
   const summary = raceStudy('sweep', `balance-${key}`, title, a, seed, playable, aggregates, { sweepKeys: [key], skipped: refused });
   const text = raceText(`${summary.title} (${playable[0]!.rules.preset}, agents ${playable[0]!.agents}, seed ${seed})`, section);
   const rows: AcrossMatrixRow[] = [{ label: key, cells: [raceCell(section)] }];
@@ -178,7 +178,7 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { thread
   }
   const first = configs.find((c) => c)!;
   const table: DesignerTable = { team: a.team, target: first.target, alpha: first.alpha, budgetPerRow: first.budget, tryRoles, rows };
-  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
+  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${fmtPct(first.target)})`;
   const summary = raceStudy('compare', 'balance-table', title, a, seed, chosen, chosenAggregates);
   const text = designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table);
   const matrixRows: AcrossMatrixRow[] = rows.map((r) => ({ label: `${r.players} players`, cells: [r.race ? raceCell(r.race) : { text: r.note ?? 'no setup', key: null }] }));

@@ -8,6 +8,7 @@ import type { Rules } from '../engine/rules.js';
 import { SimInputError } from '../sim/errors.js';
 import { isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
+import { textTable } from '../report/table.js';
 
 export const DEFAULT_SEED = 1;
 
@@ -165,10 +166,11 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Columns padded to their widest cell, two spaces apart, under a dashed rule; the last column (a meaning) is not padded. */
-export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+/**
+ * Columns padded to their widest cell under a dashed rule, fitted to the
+ * terminal: the prose columns `wrap` wrap first, then move under their row
+ * in the order `below` gives (see src/report/table.ts).
+ */
+export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[], fit: { wrap?: readonly number[]; below?: readonly number[] } = {}): string {
+  return textTable(header, rows, { rule: true, numeric: header.map(() => false), ...fit }).join('\n') + '\n';
 }

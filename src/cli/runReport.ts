@@ -10,6 +10,7 @@ import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { describeStop, type PartRecord, type RunSummary } from '../sim/summary.js';
 import { OUTCOME_NAMES } from '../engine/events.js';
+import { fitText } from '../report/table.js';
 import { byTeam, mafiaTeamText } from '../report/teams.js';
 
 /** A short study name for the default folder: the preset, or the rules file's name. */
@@ -81,7 +82,7 @@ export function formatSummaryTable(s: RunSummary): string {
   if (rp.resumedGames > 0) lines.push(`resumed: ${rp.resumedGames.toLocaleString('en-US')} games from the checkpoint, ${(s.games - rp.resumedGames).toLocaleString('en-US')} played now`);
   lines.push(rp.parts ? mergedLine(rp.parts, rp.elapsedSeconds) : `${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
   lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n')) + '\n';
 }
 
 /** A merge ran its parts on separate machines: their threads are per part, and their times add up to machine time, not wall time. */

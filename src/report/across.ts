@@ -167,11 +167,11 @@ export function acrossSummaryLines(s: AcrossSection): string[] {
 
 /** The terminal text: the summary, then per (pair, outcome) one row per model and the verdict line. */
 export function acrossText(title: string, s: AcrossSection): string {
-  const lines = [title, `${DIFFERENCE_LABEL}; Holm-adjusted over ${s.tests} (model, pair, outcome) tests`, '', ...acrossSummaryLines(s)];
+  const lines = [title, `${DIFFERENCE_LABEL}, in points; Holm-adjusted over ${s.tests} (model, pair, outcome) tests`, '', ...acrossSummaryLines(s)];
   for (const v of s.verdicts) {
     lines.push('', `${pairTitle(v)}:`);
-    const rows = v.rows.map((r) => [r.model, fmtPct(r.baseRate), fmtPct(r.variantRate), fmtPoints(r.diff), fmtPointsInterval(r.lo, r.hi), fmtP(r.pHolm), significanceCell(r, '-')]);
-    lines.push(...textTable(['model', 'base', 'variant', 'variant − base (points)', '95% interval', 'p', ''], rows).map((l) => `  ${l}`));
+    const rows = v.rows.map((r) => [r.model, fmtPct(r.baseRate), fmtPct(r.variantRate), `${fmtPoints(r.diff)} ${fmtPointsInterval(r.lo, r.hi)}`, fmtP(r.pHolm), significanceCell(r, '-')]);
+    lines.push(...textTable(['model', 'base', 'variant', 'variant − base [95%]', 'p', ''], rows, { indent: 2, below: [] }));
     if (v.rows.some((r) => excludesZeroOnlyUnadjusted(r))) lines.push(`  ${holmNote(s.tests)}`);
     lines.push(`  verdict: ${v.text}`);
   }

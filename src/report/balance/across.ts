@@ -97,7 +97,9 @@ export function acrossMatrixHeadline(m: AcrossMatrix): string {
 
 export function acrossMatrixText(title: string, m: AcrossMatrix): string {
   const rows = m.rows.map((r) => [r.label, ...r.cells.map((c) => c.text), rowAgreement(r)]);
-  return [title, `models: ${m.models.map((x) => `${x.name} (${x.agents})`).join('; ')}`, ...textTable([m.rowHeader, ...m.models.map((x) => x.name), 'models'], rows), '', ...acrossVerdictLines(m)].join('\n') + '\n';
+  // Too wide for the terminal, each row becomes a block of one line per model: a model's column never sits apart from the others.
+  const table = textTable([m.rowHeader, ...m.models.map((x) => x.name), 'models'], rows, { below: [] });
+  return [title, `models: ${m.models.map((x) => `${x.name} (${x.agents})`).join('; ')}`, ...table, '', ...acrossVerdictLines(m)].join('\n') + '\n';
 }
 
 function matrixChart(m: AcrossMatrix): Chart | null {

@@ -76,15 +76,14 @@ function edgeText(name: string, e: EdgeSummary): string {
 }
 
 export function fairText(title: string, s: FairSection): string {
-  return (
-    [
-      title,
-      fairQuestion(s),
-      `verdict: ${fairnessWords(s.verdict)}: ${s.team} wins ${rateText(s)} ${fmtPctInterval(s.lo, s.hi)} after ${fmtCount(s.games)} games.`,
-      `${edgeText('lower', s.low)}; ${edgeText('upper', s.high)}.`,
-      errorRatesText(s),
-    ].join('\n') + '\n'
-  );
+  const lines = [
+    title,
+    fairQuestion(s),
+    `verdict: ${fairnessWords(s.verdict)}: ${s.team} wins ${rateText(s)} ${fmtPctInterval(s.lo, s.hi)} after ${fmtCount(s.games)} games.`,
+    `${edgeText('lower', s.low)}; ${edgeText('upper', s.high)}.`,
+    errorRatesText(s),
+  ];
+  return lines.join('\n') + '\n';
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';

@@ -64,7 +64,7 @@ function head(t: DesignerTable, html: boolean): string[] {
 }
 
 export function designerText(title: string, t: DesignerTable): string {
-  const lines = [title, ...textTable(head(t, false), t.rows.map(rowCells))];
+  const lines = [title, ...textTable(head(t, false), t.rows.map(rowCells), { wrap: [1, 3] })];
   const undecided = t.rows.filter((r) => r.race && !r.race.decided).map((r) => r.players);
   const unfair = countsWhere(t, (r) => isUnfair(r.fairness.verdict));
   const unclear = countsWhere(t, (r) => r.fairness.verdict === 'unclear');

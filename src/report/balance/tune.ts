@@ -108,16 +108,15 @@ function useText(s: TuneSection): string {
 
 export function tuneText(title: string, s: TuneSection): string {
   const rows = s.params.map((p) => [p.key, String(p.before), String(p.after), `${p.min}..${p.max}`]);
-  return (
-    [
-      title,
-      `${s.team} (${s.scope}=${s.profile}) against ${s.against}; ${s.evaluations} points searched on ${fmtCount(s.trainGames)} training games each.`,
-      ...textTable(['parameter', 'before', 'tuned', 'range'], rows),
-      '',
-      gainText(s),
-      useText(s),
-    ].join('\n') + '\n'
-  );
+  const lines = [
+    title,
+    `${s.team} (${s.scope}=${s.profile}) against ${s.against}; ${s.evaluations} points searched on ${fmtCount(s.trainGames)} training games each.`,
+    ...textTable(['parameter', 'before', 'tuned', 'range'], rows),
+    '',
+    gainText(s),
+    useText(s),
+  ];
+  return lines.join('\n') + '\n';
 }
 
 export function tuneCsv(s: TuneSection): string {
