@@ -60,10 +60,14 @@ export function gamesPerVariantText(s: StudySummary): string {
   return lo === hi ? `${fmtCount(lo)} games per variant` : `${fmtCount(lo)}–${fmtCount(hi)} games per variant (each played as many as the race needed)`;
 }
 
-/** The digits of a number of points: "−" for a negative, "+" for a positive with `signed`, "0.0" for zero at the digits shown. */
+/**
+ * The digits of a number of points: "−" for a negative, "+" for a positive
+ * with `signed`, "0.0" for zero only; a value that rounds to zero keeps its
+ * sign ("−0.0"), so an interval just clear of 0 does not read as touching it.
+ */
 function pointsDigits(x: number, digits: number, signed: boolean): string {
   const t = Math.abs(100 * x).toFixed(digits);
-  if (Number(t) === 0) return t;
+  if (x === 0) return t;
   return x < 0 ? `−${t}` : signed ? `+${t}` : t;
 }
 

@@ -66,7 +66,7 @@ export function fairnessText(s: Pick<RaceSection, 'fairness' | 'target' | 'candi
   const band = `${fmtPct(s.target)} ± ${fmtPointsWord(f.within)}`;
   const where = `${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtPct(s.target)}`;
   if (isUnfair(f.verdict)) return `${fairnessWords(f.verdict)}: ${where}, its 95% interval entirely outside ${band}; to reach a fair game, change something else (roles, options, players)`;
-  if (f.verdict === 'unclear') return `${fairnessWords(f.verdict)}: ${where}; its 95% interval reaches past an edge of ${band}, so it is shown neither inside nor outside (play more games, or test it with mafia-sim fair)`;
+  if (f.verdict === 'unclear') return `${fairnessWords(f.verdict)}: ${where}; its 95% interval reaches past an edge of ${band}, so it is shown neither fair nor unfair (play more games, or test it with mafia-sim fair)`;
   return `${fairnessWords(f.verdict)}: ${where}, its 95% interval inside ${band}`;
 }
 
@@ -135,14 +135,15 @@ export function verdictText(s: RaceSection): string {
   const best = s.candidates[s.best]!;
   const level = fmtPercent(1 - s.alpha, 0);
   const rate = `${s.team} wins ${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)}`;
-  const unfair = ` ${fairnessText(s)}.`;
+  // The fairness words stay as they are everywhere (lower case): they follow a semicolon, not a full stop.
+  const fair = `; ${fairnessText(s)}.`;
   if (s.decided) {
-    return `${s.recommendation} (${rate}) is the nearest to ${fmtPct(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).${unfair}`;
+    return `${s.recommendation} (${rate}) is the nearest to ${fmtPct(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)})${fair}`;
   }
   const open = s.candidates.filter((c) => c.status === 'open').map((c) => c.label);
   return (
     `not decided at ${level} within the budget: ${open.join(', ')} are still open (simultaneous confidence ${fmtPercent(s.confidence)}, short of ${level}). ` +
-    `Best estimate: ${s.recommendation} (${rate}). Raise --budget to separate them, or treat them as about equally near.${unfair}`
+    `Best estimate: ${s.recommendation} (${rate}). Raise --budget to separate them, or treat them as about equally near${fair}`
   );
 }
 
