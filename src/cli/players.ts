@@ -5,6 +5,7 @@
 
 import type { Argv } from 'yargs';
 import { PARAM_SPECS, PROFILES } from '../agents/index.js';
+import { fitText } from '../report/table.js';
 import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import type { PlayersJson, PlayersListJson } from './outputs.js';
@@ -32,12 +33,13 @@ function listParams(json: boolean): string {
     return JSON.stringify(out) + '\n';
   }
   const rows = PARAM_SPECS.map((s) => [s.key, ...s.values.map(String), `${s.min}..${s.max}`, s.doc]);
-  return [
-    alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'meaning'], rows),
+  const range = SKILL_PROFILES.length + 1;
+  return fitText([
+    alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'meaning'], rows, { wrap: [range + 1], below: [range + 1, range] }),
     `Set one with --agents PROFILE,[scope.]parameter=value or --agent-param [scope.]parameter=value; scope is a team (town, mafia) or a role.`,
     `The random profile has no parameters: it picks uniformly among legal moves.`,
     '',
-  ].join('\n');
+  ].join('\n'));
 }
 
 function showPlayers(a: AgentArgs, json: boolean): string {
@@ -52,5 +54,5 @@ function showPlayers(a: AgentArgs, json: boolean): string {
     lines.push('', alignedTable(['scope', 'parameter', 'value'], spec.params.map((o) => [o.scope || 'everyone', o.key, String(o.value)])).trimEnd());
   }
   lines.push('', 'every parameter and its profile values: mafia-sim players --list');
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n')) + '\n';
 }
