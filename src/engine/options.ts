@@ -44,6 +44,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all'], 'what a tied vote does'),
   bool('vote.tieDrawAmongAlive', true, 'forum turn: a random tie break draws among the tied still alive after the night (false: the draw is made when the votes are counted, and a drawn player killed that night means no lynch)'),
   bool('vote.noLynch', false, 'players may vote for nobody; no one is lynched unless a player has more votes than "nobody"'),
+  bool('vote.mayAbstain', false, 'a player may cast no vote; an abstention counts for no one (under vote.noLynch a pass is a vote for nobody instead)'),
   rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
@@ -109,6 +110,7 @@ export interface Options {
   readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all';
   readonly 'vote.tieDrawAmongAlive': boolean;
   readonly 'vote.noLynch': boolean;
+  readonly 'vote.mayAbstain': boolean;
   readonly 'lynch.minShare': number;
   readonly revealOnDeath: boolean;
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';

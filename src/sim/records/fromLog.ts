@@ -91,7 +91,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         onKill(e.seat, e.cause, night, day);
         break;
       case 'vote':
-        if (e.missed) break; // a vote missed for inactivity is no vote at all
+        if (e.missed || e.abstained) break; // a vote missed for inactivity, or an abstention, is no vote at all
         day?.votes.push({ voter: seatName(e.voter), target: e.target === NONE ? null : seatName(e.target), round: e.round });
         break;
       case 'claim':
