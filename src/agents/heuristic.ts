@@ -15,6 +15,8 @@ import type { Mind } from './mind.js';
 import type { Params } from './params.js';
 import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
+import { DayTaste, abstains } from './taste.js';
+import { HiddenPush } from './cover.js';
 import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
 export class HeuristicAgent implements Agent, Mind {
@@ -27,6 +29,8 @@ export class HeuristicAgent implements Agent, Mind {
   readonly b: Beliefs;
   readonly scores: Float64Array;
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
+  readonly taste = new DayTaste();
+  readonly cover = new HiddenPush();
   private readonly speech = new SpeechState();
 
   /** `record`: the table's public record, shared by its players (see record.ts); alone, a player keeps his own. */
@@ -53,6 +57,8 @@ export class HeuristicAgent implements Agent, Mind {
     this.rng = rng;
     this.b.reset(view, this.p);
     this.speech.reset();
+    this.taste.reset();
+    this.cover.reset();
   }
 
   observe(event: GameEvent): void {
@@ -67,6 +73,7 @@ export class HeuristicAgent implements Agent, Mind {
     const blackSide = view.team === Team.Mafia;
     switch (d.choice) {
       case Choice.Vote:
+        if (abstains(this, d)) return NONE;
         return blackSide ? mafiaVote(this, d) : townVote(this, d);
       case Choice.Shoot:
         return mafiaShot(this, d);

@@ -6,6 +6,8 @@ import { NONE, type Decision, type PlayerView } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
 import type { Beliefs } from './beliefs.js';
 import type { Params } from './params.js';
+import type { HiddenPush } from './cover.js';
+import type { DayTaste } from './taste.js';
 
 export interface Mind {
   readonly view: PlayerView;
@@ -16,6 +18,10 @@ export interface Mind {
   readonly scores: Float64Array;
   /** The targets this player named for tonight's earlier mafia shots, by shot (`mafia.shots`). */
   readonly shotsNamed: Int16Array;
+  /** His own taste of the day about each seat (votes). */
+  readonly taste: DayTaste;
+  /** A hidden Commissar's daily choice whether to push his Black (cover.ts). */
+  readonly cover: HiddenPush;
 }
 
 /** Marks a seat that must not be picked when others are available. */

@@ -253,6 +253,23 @@ export class PublicRecord {
     return this.voteDay === day ? this.lastVotes[s]! : this.voteDay >= 0 ? this.today[s]! : 0;
   }
 
+  /** The seat with strictly more votes in today's vote so far than any other, or NONE (no votes yet, or a tie at the top). */
+  clearLeader(day: number): number {
+    if (this.voteDay !== day) return NONE;
+    let best = NONE;
+    let most = 0;
+    let tied = false;
+    for (let s = 0; s < this.n; s++) {
+      const v = this.today[s]!;
+      if (v > most) {
+        most = v;
+        best = s;
+        tied = false;
+      } else if (v === most && v > 0) tied = true;
+    }
+    return tied ? NONE : best;
+  }
+
   /** The seat with most votes in today's vote so far (the first such), or NONE. */
   voteLeader(day: number): number {
     if (this.voteDay !== day) return NONE;

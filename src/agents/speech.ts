@@ -1,11 +1,13 @@
-// What a player says by day, as claims: the Commissar's reveal and results,
-// the Sergeant's backing, Town accusations, and the clan's fake claims and
-// counter-claims (one designated liar, so the clan never claims twice).
+// What a player says by day, as claims: the Commissar's reveal and results
+// (and, hidden, how loudly he pushes a Black), the Sergeant's backing, the
+// Doctor's and Vigilante's leaks, Town accusations, and the clan's fake
+// claims and counter-claims (one designated liar, so the clan never claims twice).
 
-import type { ClaimSink } from '../engine/agent.js';
+import { UNKNOWN, type ClaimSink } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { Verdict } from './beliefs.js';
 import { danger } from './black.js';
+import { keepsQuiet } from './cover.js';
 import type { Mind } from './mind.js';
 
 /** Per-game speech state kept by the agent. */
@@ -36,7 +38,25 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
   }
   if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
   else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
+  else if (view.team === Team.Town && (view.role === Role.Doctor || view.role === Role.Vigilante)) powerRoleLeak(m, out);
   accuseTopSuspect(m, st, out);
+}
+
+/**
+ * A hidden Doctor or Vigilante lets his role show: under vote pressure (he
+ * drew `leak.pressureVotes` votes at the last vote) he claims it to save
+ * himself, and on any other day his talk gives it away with chance
+ * `leak.daily` (a human table hears who acts at night). Either way it is a
+ * public claim of the role, so what the mafia learn is what everyone hears.
+ */
+function powerRoleLeak(m: Mind, out: ClaimSink): void {
+  const b = m.b;
+  const p = m.p;
+  if (b.claimedRole >= 0) return;
+  const pressure = p['leak.pressureVotes']!;
+  const pressed = pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure;
+  const daily = p['leak.daily']!;
+  if (pressed || (daily > 0 && m.rng.next() < daily)) say(m, out, m.view.role);
 }
 
 function commissarSpeech(m: Mind, st: SpeechState, out: ClaimSink): void {
@@ -121,15 +141,21 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
   const alive = view.alive;
   let best = -1;
   let bestX = -Infinity;
+  // He speaks his hunch of the day too (the taste his vote will follow): what he says and how he votes agree.
+  const known = view.known;
+  const taste = m.taste;
+  const scale = m.p['vote.taste']!;
+  taste.forDay(view.day, m.rng);
   for (let s = 0; s < n; s++) {
     if (s === me || !alive[s]) continue;
-    const x = b.enemy(s);
+    const x = known[s] === UNKNOWN ? b.enemy(s) + scale * taste.at(s) : b.enemy(s);
     if (x > bestX) {
       bestX = x;
       best = s;
     }
   }
   if (best < 0 || bestX < b.accuseLogOdds) return;
+  if (keepsQuiet(m, best)) return;
   st.lastAccuseDay = view.day;
   out.say({ kind: 'accuse', target: best });
 }

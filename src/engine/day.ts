@@ -79,20 +79,43 @@ function takeLostSpeeches(t: Table): void {
 /** Where the speaker of the moment puts his claims; one per game, reused every day. */
 export class Speech implements ClaimSink {
   speaker = 0;
-  constructor(private readonly t: Table) {}
+  /** The day's speaking order: indices into `Table.living`, drawn by `speak`. */
+  readonly order: Int16Array;
+  constructor(private readonly t: Table) {
+    this.order = new Int16Array(t.n);
+  }
   say(claim: Claim): void {
     if (this.t.listening) this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
   }
 }
 
-/** Each living player who is not silenced may make public claims. */
+/**
+ * Each living player who is not silenced may make public claims, in an
+ * order drawn by chance each day (as the vote's): who speaks first, and
+ * whom the later speakers hear, is not decided by seat number.
+ */
 export function speak(t: Table, sink: Speech = new Speech(t)): void {
   if (!t.speaking) return;
-  for (let s = 0; s < t.n; s++) {
+  const m = t.aliveCount;
+  shuffledIndices(t, sink.order);
+  for (let i = 0; i < m; i++) {
+    const s = t.living[sink.order[i]!]!;
     const agent = t.agents[s]!;
-    if (!t.alive[s] || !agent.speak || t.views[s]!.silenced) continue;
+    if (!agent.speak || t.views[s]!.silenced) continue;
     sink.speaker = s;
     agent.speak(t.views[s]!, sink);
+  }
+}
+
+/** order[0..aliveCount): the indices 0..aliveCount-1 into `Table.living` in a uniform random order (chance stream). */
+function shuffledIndices(t: Table, order: Int16Array): void {
+  const m = t.aliveCount;
+  for (let i = 0; i < m; i++) order[i] = i;
+  for (let i = m - 1; i > 0; i--) {
+    const j = t.chance.int(i + 1);
+    const x = order[i]!;
+    order[i] = order[j]!;
+    order[j] = x;
   }
 }
 
@@ -213,13 +236,7 @@ function addPenaltyVotes(t: Table, tally: Int16Array): void {
 function drawVoteOrder(t: Table, b: Ballot): void {
   const order = b.order;
   const m = t.aliveCount;
-  for (let i = 0; i < m; i++) order[i] = i;
-  for (let i = m - 1; i > 0; i--) {
-    const j = t.chance.int(i + 1);
-    const x = order[i]!;
-    order[i] = order[j]!;
-    order[j] = x;
-  }
+  shuffledIndices(t, order);
   // The seats too: a removal for missed votes reorders `living` before a revote.
   for (let i = 0; i < m; i++) b.voters[i] = t.living[order[i]!]!;
   b.voterCount = m;

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
 import type { Mind } from '../../src/agents/mind.js';
+import { HiddenPush } from '../../src/agents/cover.js';
+import { DayTaste } from '../../src/agents/taste.js';
 import { profileParams } from '../../src/agents/params.js';
 import { hunt, townVote } from '../../src/agents/town.js';
 import { NONE, type Decision } from '../../src/engine/agent.js';
@@ -16,13 +18,16 @@ import { civilianView } from './helpers.js';
 const rules = resolveRules('forum');
 const n = rules.players;
 
-function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
-  const view = civilianView(rules, 0, 'turn', known, reads);
+/** The same game where a player may vote for nobody (votes for nobody mean nothing elsewhere). */
+const noLynchRules = resolveRules('forum', { set: ['vote.noLynch=true'] });
+
+function mindWith(reads: number[], known: Record<number, number> = {}, r = rules): Mind {
+  const view = civilianView(r, 0, 'turn', known, reads);
   const p = profileParams('club');
   const b = new Beliefs(n);
   b.deal();
   b.reset(view, p);
-  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4) };
+  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), taste: new DayTaste(), cover: new HiddenPush() };
 }
 
 const huntDecision = (): Decision => ({ choice: Choice.Hunt, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });
@@ -69,7 +74,7 @@ describe('voting for nobody, where the rules allow it', () => {
   const passes = (reads: number[], passesCast: number): number => {
     let k = 0;
     for (let seed = 0; seed < 60; seed++) {
-      const m = mindWith(reads);
+      const m = mindWith(reads, {}, noLynchRules);
       (m as { rng: Sfc32 }).rng = new Sfc32(seed, 0, 1);
       for (let v = 0; v < passesCast; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
       if (townVote(m, voteDecision()) === NONE) k++;
@@ -87,7 +92,7 @@ describe('voting for nobody, where the rules allow it', () => {
   });
 
   it('never passes where the rules do not allow it', () => {
-    const m = mindWith([]);
+    const m = mindWith([], {}, noLynchRules);
     for (let v = 0; v < 6; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
     expect(townVote(m, { ...voteDecision(), mayPass: false })).not.toBe(NONE);
   });

@@ -1,11 +1,11 @@
-// The vote: who may be voted for, the day's vote order, every vote.tie
+// The vote: who may be voted for, the day's speaking and vote order, every vote.tie
 // value, vote.firstDay, start, lynch.minShare, vote.mayAbstain and
 // revealOnDeath.
 
 import { describe, expect, it } from 'vitest';
 import { Role, Team } from '../../../src/engine/roles.js';
 import { play, type OptionSet } from '../../helpers/scenario.js';
-import { PASS, type ScriptedProvider } from '../../helpers/scripted.js';
+import { PASS, ScriptedProvider } from '../../helpers/scripted.js';
 
 // Seats: 0 civ, 1 don, 2-3 maf, 4 put, 5 com, 6 doc, 7 man, 8-11 civ.
 const CLUB = 'civ don maf maf put com doc man civ civ civ civ';
@@ -61,6 +61,19 @@ describe('the order of the vote', () => {
     const a = play({ preset: 'club', deal: CLUB, game: 4, options: { ...DAY_ONE, 'vote.tie': 'none' } });
     const b = play({ preset: 'club', deal: CLUB, game: 4, options: { ...DAY_ONE, 'vote.tie': 'none' } });
     expect(firstRound(a)).toEqual(firstRound(b));
+  });
+
+  it('the speeches too go in an order drawn each day', () => {
+    const firstSpeakers = new Set<number>();
+    for (let game = 0; game < 20; game++) {
+      const p = new ScriptedProvider();
+      for (let s = 0; s < 12; s++) p.say(s, 1, { kind: 'accuse', target: (s + 1) % 12 });
+      const r = play({ preset: 'club', deal: CLUB, game, provider: p, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+      const speakers = r.events('claim').map((e) => e.speaker);
+      expect([...speakers].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+      firstSpeakers.add(speakers[0]!);
+    }
+    expect(firstSpeakers.size).toBeGreaterThan(5);
   });
 
   it('a revote keeps the day\'s order', () => {
