@@ -45,14 +45,15 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
 /**
  * A hidden Doctor or Vigilante lets his role show: under vote pressure (he
  * drew `leak.pressureVotes` votes at the last vote) he claims it to save
- * himself, and on any other day his talk gives it away with chance
- * `leak.daily` (a human table hears who acts at night). Either way it is a
+ * himself, and on any day after his first night his talk gives it away
+ * with chance `leak.daily` (a human table hears who acts at night). Either way it is a
  * public claim of the role, so what the mafia learn is what everyone hears.
  */
 function powerRoleLeak(m: Mind, out: ClaimSink): void {
   const b = m.b;
   const p = m.p;
-  if (b.claimedRole >= 0) return;
+  // Nothing to give away before his first night (a game that starts by day).
+  if (b.claimedRole >= 0 || (m.view.day <= 1 && m.view.options.start === 'day')) return;
   const pressure = p['leak.pressureVotes']!;
   const pressed = pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure;
   const daily = p['leak.daily']!;
