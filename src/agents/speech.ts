@@ -19,8 +19,11 @@ export class SpeechState {
   counter = false;
   lastAccuseDay = -1;
   lastResultDay = -1;
+  /** The day a Doctor or Vigilante last weighed letting his role show (once a day, though he may speak twice). */
+  leakDay = -1;
 
   reset(): void {
+    this.leakDay = -1;
     this.revealRoll = -1;
     this.fakeRoll = -1;
     this.counterFor = -1;
@@ -38,7 +41,7 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
   }
   if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
   else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
-  else if (view.team === Team.Town && (view.role === Role.Doctor || view.role === Role.Vigilante)) powerRoleLeak(m, out);
+  else if (view.team === Team.Town && (view.role === Role.Doctor || view.role === Role.Vigilante)) powerRoleLeak(m, st, out);
   accuseTopSuspect(m, st, out);
 }
 
@@ -49,11 +52,12 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
  * with chance `leak.daily` (a human table hears who acts at night). Either way it is a
  * public claim of the role, so what the mafia learn is what everyone hears.
  */
-function powerRoleLeak(m: Mind, out: ClaimSink): void {
+function powerRoleLeak(m: Mind, st: SpeechState, out: ClaimSink): void {
   const b = m.b;
   const p = m.p;
   // Nothing to give away before his first night (a game that starts by day).
-  if (b.claimedRole >= 0 || (m.view.day <= 1 && m.view.options.start === 'day')) return;
+  if (b.claimedRole >= 0 || st.leakDay === m.view.day || (m.view.day <= 1 && m.view.options.start === 'day')) return;
+  st.leakDay = m.view.day;
   const pressure = p['leak.pressureVotes']!;
   const pressed = pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure;
   const daily = p['leak.daily']!;

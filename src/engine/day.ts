@@ -81,10 +81,14 @@ export class Speech implements ClaimSink {
   speaker = 0;
   /** The day's speaking order: indices into `Table.living`, drawn by `speak`. */
   readonly order: Int16Array;
+  /** The turn (position in `order`) of the day's last role or result claim, or -1. */
+  lastRoleClaimAt = -1;
+  turn = 0;
   constructor(private readonly t: Table) {
     this.order = new Int16Array(t.n);
   }
   say(claim: Claim): void {
+    if (claim.kind !== 'accuse') this.lastRoleClaimAt = this.turn;
     if (this.t.listening) this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
   }
 }
@@ -92,17 +96,28 @@ export class Speech implements ClaimSink {
 /**
  * Each living player who is not silenced may make public claims, in an
  * order drawn by chance each day (as the vote's): who speaks first, and
- * whom the later speakers hear, is not decided by seat number.
+ * whom the later speakers hear, is not decided by seat number. Those who
+ * spoke before the day's last role or result claim get one more turn, in
+ * the same order, to answer it (a Sergeant exposing a false Commissar, the
+ * real one stepping forward), as they could when the speeches went by seat.
  */
 export function speak(t: Table, sink: Speech = new Speech(t)): void {
   if (!t.speaking) return;
-  const m = t.aliveCount;
   shuffledIndices(t, sink.order);
-  for (let i = 0; i < m; i++) {
+  sink.lastRoleClaimAt = -1;
+  speakInTurn(t, sink, t.aliveCount);
+  const replies = sink.lastRoleClaimAt;
+  if (replies > 0) speakInTurn(t, sink, replies);
+}
+
+/** The first `turns` players of the day's order speak (nobody dies while they do). */
+function speakInTurn(t: Table, sink: Speech, turns: number): void {
+  for (let i = 0; i < turns; i++) {
     const s = t.living[sink.order[i]!]!;
     const agent = t.agents[s]!;
     if (!agent.speak || t.views[s]!.silenced) continue;
     sink.speaker = s;
+    sink.turn = i;
     agent.speak(t.views[s]!, sink);
   }
 }

@@ -76,6 +76,21 @@ describe('the order of the vote', () => {
     expect(firstSpeakers.size).toBeGreaterThan(5);
   });
 
+  it('who spoke before the day\'s last role or result claim speaks once more, in the same order, to answer it', () => {
+    let answered = 0;
+    for (let game = 0; game < 10; game++) {
+      const p = new ScriptedProvider();
+      p.say(5, 1, { kind: 'role', role: Role.Commissar });
+      play({ preset: 'club', deal: CLUB, game, provider: p, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+      const turns = p.spoke.filter((c) => c.day === 1).map((c) => c.seat);
+      const first = turns.slice(0, 12);
+      expect([...first].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+      expect(turns.slice(12)).toEqual(first.slice(0, first.indexOf(5)));
+      answered += turns.length - 12;
+    }
+    expect(answered).toBeGreaterThan(10);
+  });
+
   it('a revote keeps the day\'s order', () => {
     const r = play({ preset: 'club', deal: CLUB, options: { ...DAY_ONE, 'vote.tie': 'revote-then-none' }, script: (p) => split(split(p), 1) });
     const revote = r.provider.asked.filter((a) => a.choice === 'vote' && a.round === 1).map((a) => a.seat);
