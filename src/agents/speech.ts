@@ -21,8 +21,11 @@ export class SpeechState {
   lastResultDay = -1;
   /** The day a Doctor or Vigilante last weighed letting his role show (once a day, though he may speak twice). */
   leakDay = -1;
+  /** The day he last had his turn to speak (a second turn that day answers a later claim). */
+  spokeDay = -1;
 
   reset(): void {
+    this.spokeDay = -1;
     this.leakDay = -1;
     this.revealRoll = -1;
     this.fakeRoll = -1;
@@ -42,6 +45,9 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
   if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
   else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
   else if (view.team === Team.Town && (view.role === Role.Doctor || view.role === Role.Vigilante)) powerRoleLeak(m, st, out);
+  // A second turn the same day answers a claim; his accusation of the day was weighed in the first.
+  if (st.spokeDay === view.day) return;
+  st.spokeDay = view.day;
   accuseTopSuspect(m, st, out);
 }
 
