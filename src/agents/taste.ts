@@ -5,7 +5,9 @@
 // candidates before the facts pull them together (docs/design-notes.md,
 // "Votes shaped like a table's"). Drawn from the seat's own stream: one
 // draw a day, then a hash of (that draw, seat) into a table of standard
-// Gumbel quantiles, so a taste costs a multiply and a load, not a log.
+// Gumbel quantiles, so a taste costs a few integer operations, not a log
+// (a full mix: one multiply leaves neighbouring seats a fixed stride apart
+// in the table, and the best of a day's tastes too high).
 
 import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
@@ -39,8 +41,11 @@ export class DayTaste {
 
   /** His taste for seat s on the day set by `forDay`: a standard Gumbel draw, fixed for the day. */
   at(s: number): number {
-    // Fibonacci hashing of (day key, seat): the top bits of one multiply spread the seat over the table.
-    return GUMBEL[Math.imul(this.key ^ s, 0x9e3779b9) >>> (32 - TABLE_BITS)]!;
+    let h = Math.imul(this.key ^ Math.imul(s + 1, 0x9e3779b9), 0x85ebca6b);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 13;
+    return GUMBEL[h >>> (32 - TABLE_BITS)]!;
   }
 }
 

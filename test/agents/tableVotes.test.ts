@@ -57,6 +57,28 @@ describe('a voter\'s taste of the day', () => {
     expect(variance).toBeCloseTo(Math.PI ** 2 / 6, 0);
   });
 
+  it('is independent from seat to seat: the best of 12 tastes is a Gumbel draw shifted by ln 12', () => {
+    // A hash with structure across seats (one multiply: neighbouring seats land a fixed stride apart) fails this.
+    const rng = new Sfc32(4, 0, 1);
+    const taste = new DayTaste();
+    const maxes: number[] = [];
+    let cross = 0;
+    for (let day = 1; day <= 4000; day++) {
+      taste.forDay(day, rng);
+      let best = -Infinity;
+      for (let s = 0; s < 12; s++) best = Math.max(best, taste.at(s));
+      maxes.push(best);
+      cross += (taste.at(3) - 0.5772) * (taste.at(2) - 0.5772);
+    }
+    const mean = maxes.reduce((a, b) => a + b, 0) / maxes.length;
+    const sd = Math.sqrt(maxes.reduce((a, b) => a + (b - mean) ** 2, 0) / maxes.length);
+    expect(mean).toBeGreaterThan(Math.log(12) + 0.5772 - 0.06);
+    expect(mean).toBeLessThan(Math.log(12) + 0.5772 + 0.06);
+    expect(sd).toBeGreaterThan(1.2);
+    expect(sd).toBeLessThan(1.36);
+    expect(Math.abs(cross / 4000) / (Math.PI ** 2 / 6)).toBeLessThan(0.05);
+  });
+
   it('what a Town player accuses, he votes for, mostly: his accusation and his vote come from the same hunch', async () => {
     const games = await playLogged('club', 'club', 300);
     let accusations = 0;
