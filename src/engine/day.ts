@@ -246,12 +246,15 @@ function addPenaltyVotes(t: Table, tally: Int16Array): void {
 /**
  * The order in which the living make up their minds and vote today: a
  * chance step, a uniform shuffle of the living, so who leads the vote (and
- * who follows him) is not decided by seat number. Revotes keep it.
+ * who follows him) is not decided by seat number. Revotes keep it. When no
+ * player observes anything (random players) nobody can follow anybody, the
+ * order changes nothing, and none is drawn: the votes go by seat.
  */
 function drawVoteOrder(t: Table, b: Ballot): void {
   const order = b.order;
   const m = t.aliveCount;
-  shuffledIndices(t, order);
+  if (t.observing) shuffledIndices(t, order);
+  else for (let i = 0; i < m; i++) order[i] = i;
   // The seats too: a removal for missed votes reorders `living` before a revote.
   for (let i = 0; i < m; i++) b.voters[i] = t.living[order[i]!]!;
   b.voterCount = m;
