@@ -7,6 +7,8 @@ import type { Rng } from '../engine/rng.js';
 import type { Beliefs } from './beliefs.js';
 import type { ClanTalk } from './clan.js';
 import type { Params } from './params.js';
+import type { HiddenPush } from './cover.js';
+import type { DayTaste } from './taste.js';
 
 export interface Mind {
   readonly view: PlayerView;
@@ -19,6 +21,10 @@ export interface Mind {
   readonly shotsNamed: Int16Array;
   /** The clan's night talk (clan.ts): read and written only while he plays for the Mafia. */
   readonly clan: ClanTalk;
+  /** His own taste of the day about each seat (votes). */
+  readonly taste: DayTaste;
+  /** A hidden Commissar's daily choice whether to push his Black (cover.ts). */
+  readonly cover: HiddenPush;
 }
 
 /** Marks a seat that must not be picked when others are available. */

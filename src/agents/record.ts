@@ -191,7 +191,8 @@ export class PublicRecord {
     if (kind === Kind.Vote) {
       const v = e as VoteEvent;
       if (v.target !== NONE) this.recordVote(v.voter, v.target, v.round);
-      else this.recordPass(v.round);
+      // A missed vote or an abstention is no vote for nobody.
+      else if (v.missed !== true && v.abstained !== true) this.recordPass(v.round);
     } else if (kind === Kind.Claim) {
       const c = (e as ClaimEvent).claim;
       const speaker = (e as ClaimEvent).speaker;

@@ -78,6 +78,11 @@ export interface Agent {
   readonly readShared?: number;
   begin(view: PlayerView, rng: Rng): void;
   observe?(event: GameEvent): void;
+  /**
+   * His public claims, once a day in the day's drawn speaking order, and a
+   * second time that day if a role or result claim came after his turn (his
+   * answer to it): say only what is new.
+   */
   speak?(view: PlayerView, out: ClaimSink): void;
   /** A seat from `decision.options`, or NONE when `decision.mayPass`. Anything else is an agent error. */
   choose(view: PlayerView, decision: Decision): number;

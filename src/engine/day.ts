@@ -1,5 +1,6 @@
-// The day: fouls, public claims, the vote and its tie rules, the lynch's
-// share threshold and inactivity. Votes are collected in `collectVotes` and
+// The day: fouls, public claims, the vote (in the day's drawn order, with
+// abstentions where allowed) and its tie rules, the lynch's share threshold
+// and inactivity. Votes are collected in `collectVotes` and
 // turned into a lynch by `carryOutLynch`, so the forum turn can hold the
 // lynch until the night's requests have resolved. A vote allocates nothing:
 // its tallies and lists live in a Ballot reused from day to day.
@@ -78,20 +79,58 @@ function takeLostSpeeches(t: Table): void {
 /** Where the speaker of the moment puts his claims; one per game, reused every day. */
 export class Speech implements ClaimSink {
   speaker = 0;
-  constructor(private readonly t: Table) {}
+  /** The day's speaking order: indices into `Table.living`, drawn by `speak`. */
+  readonly order: Int16Array;
+  /** The turn (position in `order`) of the day's last role or result claim, or -1. */
+  lastRoleClaimAt = -1;
+  turn = 0;
+  constructor(private readonly t: Table) {
+    this.order = new Int16Array(t.n);
+  }
   say(claim: Claim): void {
+    if (claim.kind !== 'accuse') this.lastRoleClaimAt = this.turn;
     if (this.t.listening) this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
   }
 }
 
-/** Each living player who is not silenced may make public claims. */
+/**
+ * Each living player who is not silenced may make public claims, in an
+ * order drawn by chance each day (as the vote's): who speaks first, and
+ * whom the later speakers hear, is not decided by seat number. Those who
+ * spoke before the day's last role or result claim get one more turn, in
+ * the same order, to answer it (a Sergeant exposing a false Commissar, the
+ * real one stepping forward), as they could when the speeches went by seat.
+ */
 export function speak(t: Table, sink: Speech = new Speech(t)): void {
   if (!t.speaking) return;
-  for (let s = 0; s < t.n; s++) {
+  shuffledIndices(t, sink.order);
+  sink.lastRoleClaimAt = -1;
+  speakInTurn(t, sink, t.aliveCount);
+  const replies = sink.lastRoleClaimAt;
+  if (replies > 0) speakInTurn(t, sink, replies);
+}
+
+/** The first `turns` players of the day's order speak (nobody dies while they do). */
+function speakInTurn(t: Table, sink: Speech, turns: number): void {
+  for (let i = 0; i < turns; i++) {
+    const s = t.living[sink.order[i]!]!;
     const agent = t.agents[s]!;
-    if (!t.alive[s] || !agent.speak || t.views[s]!.silenced) continue;
+    if (!agent.speak || t.views[s]!.silenced) continue;
     sink.speaker = s;
+    sink.turn = i;
     agent.speak(t.views[s]!, sink);
+  }
+}
+
+/** order[0..aliveCount): the indices 0..aliveCount-1 into `Table.living` in a uniform random order (chance stream). */
+function shuffledIndices(t: Table, order: Int16Array): void {
+  const m = t.aliveCount;
+  for (let i = 0; i < m; i++) order[i] = i;
+  for (let i = m - 1; i > 0; i--) {
+    const j = t.chance.int(i + 1);
+    const x = order[i]!;
+    order[i] = order[j]!;
+    order[j] = x;
   }
 }
 
@@ -121,11 +160,17 @@ export class Ballot {
   /** Votes for nobody this round (`vote.noLynch`). */
   nobody = 0;
   readonly candidates: Int16Array;
+  /** The day's vote order (drawn by `drawVoteOrder`): indices into `Table.living` at the first round, and the seats, kept for revotes. */
+  readonly order: Int16Array;
+  readonly voters: Int16Array;
+  voterCount = 0;
   readonly result: VoteResult;
 
   constructor(n: number) {
     this.tally = new Int16Array(n);
     this.candidates = new Int16Array(n);
+    this.order = new Int16Array(n);
+    this.voters = new Int16Array(n);
     this.result = new VoteResult(n);
   }
 
@@ -198,14 +243,33 @@ function addPenaltyVotes(t: Table, tally: Int16Array): void {
   }
 }
 
-/** The first round: each living player votes for another, or for nobody under `vote.noLynch` (one O(1) pass of `askOthers`). */
+/**
+ * The order in which the living make up their minds and vote today: a
+ * chance step, a uniform shuffle of the living, so who leads the vote (and
+ * who follows him) is not decided by seat number. Revotes keep it. When no
+ * player observes anything (random players) nobody can follow anybody, the
+ * order changes nothing, and none is drawn: the votes go by seat.
+ */
+function drawVoteOrder(t: Table, b: Ballot): void {
+  const order = b.order;
+  const m = t.aliveCount;
+  if (t.observing) shuffledIndices(t, order);
+  else for (let i = 0; i < m; i++) order[i] = i;
+  // The seats too: a removal for missed votes reorders `living` before a revote.
+  for (let i = 0; i < m; i++) b.voters[i] = t.living[order[i]!]!;
+  b.voterCount = m;
+}
+
+/** The first round: each living player, in the day's vote order, votes for another, for nobody under `vote.noLynch`, or not at all under `vote.mayAbstain` (one pass of `askOthers`). */
 function castFirstVotes(t: Table, b: Ballot): void {
   const missRate = t.rules.options['inactivity.missRate'];
-  const mayPass = t.rules.options['vote.noLynch'];
+  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
   const m = t.aliveCount;
   if (m === 0) return;
+  drawVoteOrder(t, b);
   t.asker.beginOthers(); // nobody dies while the votes are cast
-  for (let i = 0; i < m; i++) {
+  for (let j = 0; j < m; j++) {
+    const i = b.order[j]!;
     const s = t.living[i]!;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
@@ -217,14 +281,15 @@ function castFirstVotes(t: Table, b: Ballot): void {
   }
 }
 
-/** The revote among the k tied (b.candidates): each living player votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
+/** The revote among the k tied (b.candidates): each living player, in the day's order, votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
 function castRevotes(t: Table, b: Ballot, k: number): void {
-  const mayPass = t.rules.options['vote.noLynch'];
+  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
   const candidates = b.candidates;
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
-  for (let i = 0; i < t.aliveCount; i++) {
-    const s = t.living[i]!;
+  for (let j = 0; j < b.voterCount; j++) {
+    const s = b.voters[j]!;
+    if (!t.alive[s]) continue;
     const options = candidatesBut(t, candidates, k, s, everyCandidate);
     if (options.length === 0) continue;
     recordVote(t, b, s, t.asker.ask(s, Choice.Vote, options, mayPass, 1), 1);
@@ -241,9 +306,14 @@ function candidatesBut(t: Table, candidates: Int16Array, k: number, s: number, e
   return out;
 }
 
+/** A vote for `target`; NONE is a vote for nobody under `vote.noLynch`, else an abstention (`vote.mayAbstain`), which counts for no one. */
 function recordVote(t: Table, b: Ballot, voter: number, target: number, round: number): void {
-  if (target === NONE) b.nobody++;
-  else b.tally[target]!++;
+  if (target !== NONE) b.tally[target]!++;
+  else if (t.rules.options['vote.noLynch']) b.nobody++;
+  else {
+    if (t.listening) t.emit({ type: 'vote', voter, target, round, abstained: true }, Audience.Public);
+    return;
+  }
   if (t.listening) t.emit({ type: 'vote', voter, target, round }, Audience.Public);
 }
 

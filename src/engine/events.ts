@@ -64,8 +64,8 @@ export type GameEvent =
   | { readonly type: 'commissar-known'; readonly seats: readonly number[] }
   | { readonly type: 'claim'; readonly speaker: number; readonly claim: Claim }
   | { readonly type: 'foul'; readonly seat: number; readonly halfFouls: number; readonly silenced: boolean }
-  /** target NONE: a vote for nobody under `vote.noLynch`, or (with `missed`) a vote missed for inactivity. */
-  | { readonly type: 'vote'; readonly voter: number; readonly target: number; readonly round: number; readonly missed?: true }
+  /** target NONE: a vote for nobody under `vote.noLynch`, (with `missed`) a vote missed for inactivity, or (with `abstained`) no vote cast under `vote.mayAbstain`. */
+  | { readonly type: 'vote'; readonly voter: number; readonly target: number; readonly round: number; readonly missed?: true; readonly abstained?: true }
   | { readonly type: 'penalty-vote'; readonly target: number }
   | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' }
   | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' | 'voted-no-lynch' }

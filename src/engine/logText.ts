@@ -69,7 +69,7 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         lines.push(`  ${who(e.seat)} gets a foul (now ${e.halfFouls / 2})${e.silenced ? ': loses his speech, penalty vote' : ''}`);
         break;
       case 'vote':
-        pendingVotes.push(`${seat(e.voter)}->${e.missed ? 'missed' : e.target < 0 ? 'nobody' : seat(e.target)}${e.round > 0 && !e.missed ? '(revote)' : ''}`);
+        pendingVotes.push(`${seat(e.voter)}->${e.missed ? 'missed' : e.abstained ? 'abstains' : e.target < 0 ? 'nobody' : seat(e.target)}${e.round > 0 && !e.missed ? '(revote)' : ''}`);
         break;
       case 'penalty-vote':
         lines.push(`  penalty vote against ${who(e.target)}`);

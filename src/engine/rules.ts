@@ -275,7 +275,11 @@ function freezeRules(preset: PresetName, players: number, roles: number[], optio
   });
 }
 
-/** Sorted keys, zero role counts left out: equal games give equal strings whatever preset or file they came from. */
+/**
+ * Sorted keys, zero role counts left out, options added later left out at
+ * their default (OptionBase.quiet): equal games give equal strings whatever
+ * preset or file they came from.
+ */
 export function canonicalRules(players: number, roles: readonly number[], options: Options): string {
   const roleObj: Record<string, number> = {};
   for (const r of [...ROLES].sort((a, b) => a.key.localeCompare(b.key))) {
@@ -283,7 +287,11 @@ export function canonicalRules(players: number, roles: readonly number[], option
   }
   const optObj: Record<string, OptionValue> = {};
   const opts = options as unknown as Record<string, OptionValue>;
-  for (const k of Object.keys(opts).sort()) optObj[k] = opts[k]!;
+  for (const k of Object.keys(opts).sort()) {
+    const spec = optionSpec(k);
+    if (spec?.quiet && opts[k] === spec.def) continue;
+    optObj[k] = opts[k]!;
+  }
   return JSON.stringify({ players, roles: roleObj, options: optObj });
 }
 
@@ -292,7 +300,10 @@ export function rulesFromCanonical(canonical: string, preset: PresetName = 'club
   const parsed = JSON.parse(canonical) as { players: number; roles: Record<string, number>; options: Record<string, unknown> };
   const roles = new Array<number>(ROLE_COUNT).fill(0);
   for (const [k, v] of Object.entries(parsed.roles)) roles[roleFromKey(k)!] = v;
-  return resolveRules({ preset, roles: Object.fromEntries(ROLES.map((r) => [r.key, roles[r.id]])), options: parsed.options });
+  // Quiet options left out were at their base default (not the preset's).
+  const options: Record<string, unknown> = { ...parsed.options };
+  for (const o of OPTION_SPECS) if (o.quiet && !(o.key in options)) options[o.key] = o.def;
+  return resolveRules({ preset, roles: Object.fromEntries(ROLES.map((r) => [r.key, roles[r.id]])), options });
 }
 
 /** The role counts as `key: count` for display, zero counts left out. */

@@ -116,6 +116,8 @@ export class Table {
   anySilenced = false;
   /** Some agent this game has `speak`. */
   speaking = false;
+  /** Some player observes events, so the order of the day's votes can matter to him (see day.ts, drawVoteOrder). */
+  observing = false;
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -250,6 +252,7 @@ export class Table {
     for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = this.deckRoles[r]!;
     this.listening = log !== null;
     this.speaking = false;
+    this.observing = false;
     // fill(), though a call into C++: resetting it a 32-bit word at a time through a second view of the buffer made the agents' reads of `known` slower (forum 48 by 9%).
     this.knownAll.fill(UNKNOWN);
     for (let s = 0; s < this.n; s++) {
@@ -268,7 +271,7 @@ export class Table {
       this.views[s]!.reset(told, team as Team, true);
       const agent = provider.agentFor(s, told);
       this.agents[s] = agent;
-      if (agent.observe) this.listening = true;
+      if (agent.observe) this.listening = this.observing = true;
       if (agent.speak) this.speaking = true;
     }
   }

@@ -167,6 +167,10 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (e.target === NONE && e.missed) {
           misses[e.voter]!++;
           count('missed vote');
+        } else if (e.abstained) {
+          if (e.target !== NONE) fail(i, `seat ${e.voter} abstains with a target`);
+          if (!o['vote.mayAbstain'] || o['vote.noLynch']) fail(i, `seat ${e.voter} abstains with vote.mayAbstain off (or vote.noLynch on)`);
+          count('abstention');
         } else if (e.target === NONE) {
           if (!o['vote.noLynch']) fail(i, `seat ${e.voter} votes for nobody with vote.noLynch off`);
           count('no-lynch vote');

@@ -219,6 +219,9 @@ describe.skipIf(MTURK === null)(`records compare and calibrate on the mturk-mafi
     expect(o.setups.length).toBeGreaterThan(1);
     expect(o.holdout.ownGames).toBe(true);
     expect(o.holdout.fit.townWin.sim.n).toBe(200);
-    expect(o.holdout.fit.townWin.sim).not.toEqual(o.fit.townWin.sim);
+    // Played on its own setups, the holdout's simulated figures are not the fit's: had it replayed the fit's games, every one would be equal
+    // (one figure alone may match by chance: townWin was 73 of 200 in both at one build).
+    const simulated = (fit: Record<string, { sim: unknown }>): Record<string, unknown> => Object.fromEntries(Object.entries(fit).map(([k, v]) => [k, v.sim]));
+    expect(simulated(o.holdout.fit)).not.toEqual(simulated(o.fit));
   }, 120_000);
 });

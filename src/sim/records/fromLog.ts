@@ -101,7 +101,8 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         break;
       case 'vote':
         if (day && day.alive === null) day.alive = livingNames(alive);
-        if (e.missed) break; // a vote missed for inactivity is no vote at all
+        // A vote missed for inactivity, or an abstention, is no vote cast; the voter stays among the day's living (a non-voter).
+        if (e.missed || e.abstained) break;
         day?.votes.push({ voter: seatName(e.voter), target: e.target === NONE ? null : seatName(e.target), round: e.round });
         break;
       case 'claim':
