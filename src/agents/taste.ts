@@ -9,9 +9,9 @@
 // (a full mix: one multiply leaves neighbouring seats a fixed stride apart
 // in the table, and the best of a day's tastes too high).
 
-import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
+import type { Decision } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
-import { NEVER, takesTie, type Mind } from './mind.js';
+import { bestScored, type Mind } from './mind.js';
 
 const TABLE_BITS = 10;
 const TABLE_SIZE = 1 << TABLE_BITS;
@@ -51,29 +51,13 @@ export class DayTaste {
 
 /**
  * The option with the highest score plus the player's taste of the day
- * (times `scale`), leaving `m.scores` as they were. A seat he holds a hard
- * fact on gets no taste (a fact is not a hunch), nor does one scored NEVER.
- * Ties (rare: equal facts) are broken from his own stream.
+ * (times `scale`), leaving `m.scores` as they were (mind.ts, bestScored: no
+ * taste on a seat held by a hard fact or scored NEVER; ties from his own
+ * stream). The day's first call takes the day's draw of his stream.
  */
 export function tastiestOption(m: Mind, d: Decision, scale: number): number {
-  const opts = d.options;
-  const known = m.view.known;
-  const taste = m.taste;
-  taste.forDay(m.view.day, m.rng);
-  let best = NONE;
-  let bestScore = -Infinity;
-  let ties = 1;
-  for (let i = 0; i < opts.length; i++) {
-    const s = opts[i]!;
-    const base = m.scores[s]!;
-    const score = base <= NEVER || known[s] !== UNKNOWN ? base : base + scale * taste.at(s);
-    if (score > bestScore) {
-      bestScore = score;
-      best = s;
-      ties = 1;
-    } else if (score === bestScore && takesTie(m, ++ties)) best = s;
-  }
-  return best;
+  m.taste.forDay(m.view.day, m.rng);
+  return bestScored(m, d, 0, scale);
 }
 
 /**
