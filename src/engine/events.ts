@@ -89,7 +89,8 @@ export type GameEvent =
   /** target NONE: a vote for nobody under `vote.noLynch`, or (with `missed`) a vote missed for inactivity. */
   | { readonly type: 'vote'; readonly voter: number; readonly target: number; readonly round: number; readonly missed?: true }
   | { readonly type: 'penalty-vote'; readonly target: number }
-  | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' }
+  /** `lone-nominee`: the day's only nominee leaves without a vote (vote.procedure = nominations). */
+  | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' | 'lone-nominee' }
   | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' | 'voted-no-lynch' | 'no-nominations' | 'single-nomination' | 'kept' | 'time-out' }
   | { readonly type: 'request'; readonly seat: number; readonly choice: Choice; readonly target: number }
   /** To the frozen player only: he learns he is frozen, not by whom (the host log has the Putana's request). */
@@ -117,7 +118,7 @@ export type GameEvent =
   | { readonly type: 'lynch-survived'; readonly target: number; readonly role: Role; readonly votes: number }
   /** A nomination for the day's vote (vote.procedure nominations or trials), in the order made. */
   | { readonly type: 'nomination'; readonly by: number; readonly target: number }
-  /** A tie settled by a vote on lifting all the tied (vote.procedure = nominations): `yes` votes of `of` needed more than half. */
+  /** The vote on lifting all the tied after a second tie (vote.tie = revote-then-vote-all): `yes` of the living; more than half lifts them. */
   | { readonly type: 'lift-all'; readonly seats: readonly number[]; readonly yes: number; readonly lifted: boolean }
   | { readonly type: 'last-shot'; readonly shooter: number; readonly target: number }
   | { readonly type: 'end'; readonly outcome: Outcome; readonly day: number };

@@ -176,7 +176,7 @@ const werewolf: Preset = {
   options: {
     start: 'night',
     'vote.firstDay': true,
-    'vote.tie': 'none',
+    'vote.tie': 'revote-then-none',
     'vote.noLynch': false,
     'lynch.minShare': 0,
     revealOnDeath: true,
@@ -251,9 +251,13 @@ export function isPresetName(s: string): s is PresetName {
 /** Smallest legal forum game (docs/rules.md section 3). */
 export const FORUM_MIN_PLAYERS = forum.minPlayers!;
 
-/** A role's name as the preset's text gives it (the forum's Boss is the club's Don); any other name gives the table label. */
-export function roleLabel(preset: string, role: Role): string {
-  return (isPresetName(preset) ? PRESETS[preset].roleLabels?.[role] : undefined) ?? ROLES[role]?.label ?? `role ${role}`;
+/**
+ * A role's name as the preset's text gives it (the forum's Boss is the
+ * club's Don); any other name gives the table label, a rules file's own
+ * role the label of its definition (`specs`: the rules' RoleBook specs).
+ */
+export function roleLabel(preset: string, role: Role, specs: readonly { readonly label: string }[] = ROLES): string {
+  return (isPresetName(preset) ? PRESETS[preset].roleLabels?.[role] : undefined) ?? specs[role]?.label ?? `role ${role}`;
 }
 
 /** `roleLabel` for a role key (`don`), in lower case as tables print keys. */

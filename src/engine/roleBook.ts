@@ -44,6 +44,9 @@ const STOP_DEATH: Readonly<Record<(typeof STOP_CAUSES)[number], DeathCause>> = {
   bomb: DeathCause.Bomb,
 };
 
+/** Most roles one set of rules may hold, built-in and its own together (role ids fit an Int8Array). */
+export const MAX_ROLES = 64;
+
 /** "No such role" in the arrays that hold role ids. */
 export const NO_ROLE = -1;
 

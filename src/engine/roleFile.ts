@@ -9,8 +9,14 @@ import { STOP_CAUSES, TEAM_WORDS, roleRow, type NightAbility, type RoleRow } fro
 import { ROLE_ROWS } from './roles.js';
 import { didYouMean } from './spelling.js';
 
-/** `repeat`: true, no limit; false, never the same target two nights running (1); N, at most N nights in a row. */
-const repeat = z.union([z.boolean(), z.number().int().min(1).max(99)]).default(true);
+/**
+ * `repeat`: true, no limit; false, never the same target two nights running
+ * (the same as 1); N, at most N nights in a row. Its normal form is true or N.
+ */
+const repeat = z
+  .union([z.boolean(), z.number().int().min(1).max(99)])
+  .default(true)
+  .transform((r) => (r === false ? 1 : r));
 const repeatLimit = z.enum(['same-target', 'nights-running']).default('same-target');
 
 const protectSchema = z.strictObject({
@@ -18,7 +24,11 @@ const protectSchema = z.strictObject({
   repeat,
   repeatLimit,
   mayPass: z.boolean().default(false),
-  stops: z.array(z.enum(STOP_CAUSES)).default([...STOP_CAUSES]),
+  // Normal form: each cause once, in STOP_CAUSES order.
+  stops: z
+    .array(z.enum(STOP_CAUSES))
+    .default([...STOP_CAUSES])
+    .transform((list) => STOP_CAUSES.filter((c) => list.includes(c))),
   unfreezes: z.boolean().default(true),
 });
 const blockSchema = z.strictObject({ repeat, repeatLimit, mayPass: z.boolean().default(false) });
@@ -141,7 +151,7 @@ function sortKeys(v: unknown): unknown {
   return out;
 }
 
-const repeatCount = (r: boolean | number): number => (r === true ? 0 : r === false ? 1 : r);
+const repeatCount = (r: true | number): number => (r === true ? 0 : r);
 
 /** The row of the vocabulary a definition stands for. */
 export function rowOfDef(key: string, d: RoleDef): RoleRow {
@@ -214,6 +224,7 @@ function issueMessage(issue: z.core.$ZodIssue, doc: unknown): { path: string[]; 
       return { path, message: `${got}; give ${KIND_EXAMPLE[issue.expected] ?? issue.expected}` };
     case 'invalid_value': {
       const values = issue.values.map(String);
+      if (valueAt(doc, issue.path) === undefined) return { path, message: `missing; use one of ${values.join(', ')}` };
       return { path, message: `${got}${didYouMean(String(valueAt(doc, issue.path)), values)}; use one of ${values.join(', ')}` };
     }
     case 'invalid_union':

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { RoleRow } from './abilities.js';
 import { OPTION_KEYS, OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
 import { PRESETS, PRESET_NAMES, isPresetName, type PresetName } from './presets.js';
-import { NO_ROLE, RoleBook } from './roleBook.js';
+import { MAX_ROLES, NO_ROLE, RoleBook } from './roleBook.js';
 import { RoleDefError, canonicalDef, parseRoleDef, rowOfDef, type RoleDef } from './roleFile.js';
 import { ROLE_ROWS, Role, Team, type RoleSpec } from './roles.js';
 import { didYouMean } from './spelling.js';
@@ -222,6 +222,7 @@ function defineRoles(roles: Record<string, unknown>): { rows: RoleRow[]; defs: M
   const keys = Object.keys(roles)
     .filter((k) => isMapping(roles[k]))
     .sort();
+  if (keys.length > MAX_ROLES - ROLE_ROWS.length) throw new RulesError('roles', `${keys.length} new roles defined; at most ${MAX_ROLES - ROLE_ROWS.length} fit one set of rules`);
   const known = [...ROLE_ROWS.map((r) => r.key), ...keys];
   const defs = new Map<string, RoleDef>();
   for (const k of keys) {

@@ -438,19 +438,21 @@ export class Table {
     this.endedBy = cause === DeathCause.Lynch ? EndedBy.Lynch : publicCause === 'night' ? EndedBy.Night : EndedBy.Other;
     if (this.book.leader[role]) this.bossDead = true;
     const shown = this.revealOnDeath && cause !== DeathCause.Fouls;
-    if (shown) {
-      this.publicRevealed[seat] = role;
-      // Every view learns the team (SeatView.learn with an exact team is a plain store).
-      const team = this.team[seat]!;
-      const known = this.knownAll;
-      const n = this.n;
-      for (let i = seat; i < n * n; i += n) known[i] = team;
-    }
+    if (shown) this.showRole(seat);
     if (this.listening) {
       this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
       this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
     }
     if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
+  }
+
+  /** Shows a seat's role to all: every view learns his team (SeatView.learn with an exact team is a plain store). */
+  showRole(seat: number): void {
+    this.publicRevealed[seat] = this.role[seat]!;
+    const team = this.team[seat]!;
+    const known = this.knownAll;
+    const n = this.n;
+    for (let i = seat; i < n * n; i += n) known[i] = team;
   }
 
   /** Called with aliveCount already one less: shifts the seats after `seat` down one, from the end (one pass, no search first). */
