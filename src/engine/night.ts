@@ -183,7 +183,8 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
       if (to !== NONE) t.writeDeathNote(s, to);
     }
   }
-  night.shooterCount = mafiaShooters(t, night.shooters);
+  // The first night may be the clan's meeting only (`mafia.firstNight`): nobody is asked for the shot.
+  night.shooterCount = t.day > 1 || o['mafia.firstNight'] ? mafiaShooters(t, night.shooters) : 0;
   night.shotCount = night.shooterCount > 0 ? shotsTonight(t) : 0;
   const mayPass = o['mafia.killRule'] !== 'don-decides';
   // Shot by shot: the decision's round says which shot (0, 1, ...); two shots may name one player.

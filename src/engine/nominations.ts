@@ -4,8 +4,10 @@
 // vote counts (the rules give a vote not cast to the last nominee: here each
 // player names the nominee he wants, himself excepted); a lone nominee
 // leaves without a vote (on day 1 only under vote.loneFirstDay); a tie goes
-// to vote.tie's procedure. The speaking order starts at seat 1 on day 1 and
-// one seat later each day.
+// to vote.tie's procedure (under revote-then-vote-all, a revote that ties
+// fewer players is followed by a revote among them, and only the same
+// players tied again go to the vote on lifting them all). The speaking order
+// starts at seat 1 on day 1 and one seat later each day.
 
 import { NONE } from './agent.js';
 import { type AfterRemoval, type Ballot, addPenaltyVotes, afterSecondTie, lynch, noLynch, recordVote, removeInactive, topOf } from './day.js';
@@ -51,15 +53,18 @@ export function collectNominationVotes(t: Table, b: Ballot, afterRemovals: After
       noLynch(t, 'tie');
       return false;
     default: {
-      // The tied are voted on again.
-      const tied = r.lynched.slice(0, top);
-      b.clear();
-      castAmong(t, b, tied, top, 1);
-      keepOnly(b, tied, top);
-      top = topOf(t, b, living);
-      if (top < 0) return false;
-      if (top === 1) return lynch(r, b.tally, 1, 'most-votes');
-      return afterSecondTie(t, r, b.tally, top);
+      // The tied are voted on again; under revote-then-vote-all a tie among fewer of them is voted on again in turn.
+      let tied = r.lynched.slice(0, top);
+      for (;;) {
+        b.clear();
+        castAmong(t, b, tied, tied.length, 1);
+        keepOnly(b, tied, tied.length);
+        top = topOf(t, b, living);
+        if (top < 0) return false;
+        if (top === 1) return lynch(r, b.tally, 1, 'most-votes');
+        if (top === tied.length || o['vote.tie'] !== 'revote-then-vote-all') return afterSecondTie(t, r, b.tally, top);
+        tied = r.lynched.slice(0, top);
+      }
     }
   }
 }

@@ -58,6 +58,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
   bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot once the Don is dead; a setup dealt without a Don always shoots)'),
+  quiet(bool('mafia.firstNight', true, 'the mafia shoot on night 1 (false: the first night is for the clan to meet, as in some Werewolf groups)')),
   quiet(bool('mafia.holdMisses', false, 'under mafia.killRule = unanimous a shooter who names nobody makes the shot miss (sports mafia: every living Mafia must shoot the same player); false: he is ignored')),
   shots('mafia.shots', '1', 'the mafia\'s shots a night by living shooters: "2@3,1" is two while at least 3 shoot, else one; a heal stops one shot'),
   int('putana.maxSameTarget', 2, 1, 99, 'nights in a row the Putana may freeze the same player'),
@@ -132,6 +133,7 @@ export interface Options {
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';
   readonly 'mafia.donSuccession': boolean;
   readonly 'mafia.holdMisses': boolean;
+  readonly 'mafia.firstNight': boolean;
   /** Normalised "S@M,...,S" (parseOptionValue). */
   readonly 'mafia.shots': string;
   readonly 'putana.maxSameTarget': number;

@@ -233,7 +233,7 @@ const sports: Preset = {
     'commissar.note': false,
     'commissar.lastShot': false,
     'commissar.learnsKiller': false,
-    'maniac.team': 'loner',
+    'maniac.team': 'town',
     'hunt.enabled': false,
     'deathNote.enabled': false,
     'fouls.firstIsWarning': false,

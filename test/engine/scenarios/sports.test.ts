@@ -120,6 +120,26 @@ describe('vote.tie = revote-then-vote-all', () => {
     expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['kept']);
   });
 
+  it('a revote that ties fewer of them is followed by a revote among those', () => {
+    // 9 seats: 0 don, 1-2 mafia, 3 sheriff, 4-8 civilians. Nominees 1, 4, 5: 3-3-3, then 4-4-1, then 5-4.
+    const r = play({
+      preset: 'sports',
+      deal: 'don maf maf com civ civ civ civ civ',
+      options: DAY1,
+      script: (p) => {
+        for (const s of [...Array(9).keys()]) p.fallbackFor(s, 'nominate', () => PASS);
+        p.on(4, 'nominate', 1, 1).on(5, 'nominate', 1, 4).on(6, 'nominate', 1, 5);
+        // Seat 4 votes 5 while he may, then 1 (a script line is one answer for every revote of the day).
+        p.fallbackFor(4, 'vote', (_v, d) => (d.options.includes(5) ? 5 : 1));
+        p.votes(1, { 0: 1, 2: 1, 5: 1, 6: 4, 7: 4, 8: 4, 1: 5, 3: 5 });
+        p.votes(1, { 0: 1, 2: 1, 5: 1, 3: 1, 6: 4, 7: 4, 8: 4, 1: 4 }, 1);
+      },
+    });
+    expect(r.provider.askedOf(0, 'vote').map((a) => a.options)).toEqual([[1, 4, 5], [1, 4, 5], [1, 4]]);
+    expect(r.events('lift-all')).toEqual([]);
+    expect(r.cause(1)).toBe('lynch');
+  });
+
   it('under the plurality vote too', () => {
     const r = play({
       preset: 'club',

@@ -71,6 +71,17 @@ describe('the Bodyguard', () => {
   });
 });
 
+describe('mafia.firstNight', () => {
+  it.each([
+    [true, 9],
+    [false, 10],
+  ])('mafia.firstNight=%s: after night 1, %s players live', (first, living) => {
+    const r = play({ preset: 'werewolf', deal: table('villager'), options: { 'limits.maxDays': 1, 'mafia.firstNight': first, 'vote.tie': 'none' }, allowUnused: true });
+    expect(r.provider.asked.filter((a) => a.choice === 'shoot').length > 0).toBe(first);
+    expect(r.living()).toHaveLength(living);
+  });
+});
+
 describe('the Seer', () => {
   it.each([
     ['villager', false],
