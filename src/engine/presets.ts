@@ -20,8 +20,6 @@ export interface Preset {
   readonly mafiaMeaning: string;
   /** What this preset's own text calls a role, where it differs from the role table's label. */
   readonly roleLabels?: Readonly<Partial<Record<Role, string>>>;
-  /** What this preset's text calls the teams in outputs meant for people (the JSON keys stay town, mafia, maniac). */
-  readonly teamLabels?: Readonly<{ town: string; mafia: string }>;
   /** The smallest table the preset's text allows. */
   readonly minPlayers?: number;
   readonly options: Readonly<Record<string, OptionValue>>;
@@ -163,7 +161,6 @@ const werewolf: Preset = {
   mafiaMeaning: 'Werewolves (a Wolf Cub is counted apart)',
   minPlayers: 5,
   roleLabels: { [Role.Mafia]: 'Werewolf', [Role.Commissar]: 'Seer', [Role.Civilian]: 'Villager' },
-  teamLabels: { town: 'village', mafia: 'werewolves' },
   roles: (players, mafia) =>
     counts(
       [
@@ -208,7 +205,6 @@ const sports: Preset = {
   mafiaMeaning: 'the Black team, the Don included',
   minPlayers: 6,
   roleLabels: { [Role.Commissar]: 'Sheriff' },
-  teamLabels: { town: 'red', mafia: 'black' },
   roles: (players, mafia) =>
     counts(
       [

@@ -215,7 +215,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (o['vote.tie'] !== 'revote-then-vote-all') fail(i, 'a vote on lifting all with another tie rule');
         if (e.lifted !== 2 * e.yes > board.alive.filter(Boolean).length) fail(i, `${e.yes} yes votes ${e.lifted ? 'lift' : 'keep'} the tied`);
         liftedToday = e.lifted;
-        count(e.lifted ? 'lifted all' : 'kept all');
+        count('lift-all vote');
         break;
       case 'lynch-survived':
         alive(e.target, i, 'lynch survivor');
