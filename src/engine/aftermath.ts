@@ -135,7 +135,7 @@ function promoteAssistants(t: Table): void {
 
 /** Once the leader is dead, the living players of roles that turn then (the Foundling) take their new role and learn the clan. */
 function turnOnLeaderDeath(t: Table): void {
-  if (!t.bossDead || !t.roleLists.leaderTurners.some((r) => t.aliveRole[r]! > 0)) return;
+  if (!t.bossDead || !anyAlive(t, t.roleLists.leaderTurners)) return;
   for (let s = 0; s < t.n; s++) {
     const role = t.role[s]!;
     if (!t.alive[s] || !t.book.turnsOnLeaderDeath[role]) continue;
@@ -147,6 +147,11 @@ function turnOnLeaderDeath(t: Table): void {
     if (t.listening) t.emit({ type: 'promoted', seat: s, role: into }, s);
   }
   tellClan(t, true);
+}
+
+function anyAlive(t: Table, roles: readonly number[]): boolean {
+  for (let i = 0; i < roles.length; i++) if (t.aliveRole[roles[i]!]! > 0) return true;
+  return false;
 }
 
 /**

@@ -170,7 +170,8 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
   const notes = o['deathNote.enabled'];
   // Without hunting or notes, only role actions are asked: skip the round if no actor lives.
   const everyone = hunting || notes || livingWith(t, t.roleLists.actors) > 0;
-  const { canHunt, action } = t.book;
+  const canHunt = t.book.canHunt;
+  const action = t.roleAction;
   if (hunting || notes) t.asker.beginOthers(); // hunts and notes may name any other living player; nobody dies until the night resolves
   for (let i = 0; everyone && i < t.aliveCount; i++) {
     const s = t.living[i]!;

@@ -35,7 +35,7 @@ function requestsFor(night: Night, visits: Visits): number {
 
 /** Whether tonight's actor s (still alive) acts with this ability. */
 function acts(t: Table, s: number, action: Ability): boolean {
-  return t.alive[s] === 1 && t.book.action[t.role[s]!] === action;
+  return t.alive[s] === 1 && t.roleAction[t.role[s]!] === action;
 }
 
 /** Whether actor s's request is lost to a freeze (logged for the host). */

@@ -47,8 +47,9 @@ const STOP_DEATH: Readonly<Record<(typeof STOP_CAUSES)[number], DeathCause>> = {
 /** Most roles one set of rules may hold, built-in and its own together (role ids fit an Int8Array). */
 export const MAX_ROLES = 64;
 
-/** "No such role" in the arrays that hold role ids. */
+/** "No such role" in the arrays that hold role ids; "more than one" where one is expected. */
 export const NO_ROLE = -1;
+export const MANY = -2;
 
 export class RoleBook {
   readonly specs: readonly RoleSpec[];
@@ -99,8 +100,9 @@ export class RoleBook {
   readonly firstNight: Uint8Array;
   readonly kamikazeTarget: Int8Array;
   readonly silencedVotes: Uint8Array;
-  /** Roles by Named: the roles each option that names a role counts. */
+  /** Roles by Named: the roles each option that names a role counts; and the one role, NO_ROLE or MANY. */
   readonly namedRoles: readonly Int8Array[];
+  readonly namedRole: Int8Array;
 
   constructor(defined: readonly RoleRow[], options: Options) {
     const rows = [...ROLE_ROWS, ...defined];
@@ -143,6 +145,7 @@ export class RoleBook {
     this.lynchShield = u8((r) => r.lynchShield);
     this.named = i8((r) => (r.asRole === undefined ? NO_ROLE : NAMED_OF[r.asRole]));
     this.namedRoles = [Named.Putana, Named.Doctor, Named.Maniac].map((k) => Int8Array.from(rows.flatMap((_, i) => (this.named[i] === k ? [i] : []))));
+    this.namedRole = Int8Array.from(this.namedRoles, (list) => (list.length === 0 ? NO_ROLE : list.length === 1 ? list[0]! : MANY));
     const param = <T>(f: (a: NightAbility) => T | undefined, def: T): T[] => night.map((a) => (a ? (f(a) ?? def) : def));
     this.mayPass = Uint8Array.from(param((a) => ('mayPass' in a ? Number(v(a.mayPass)) : a.kind === 'gun' || a.kind === 'kamikaze' ? 1 : 0), 0));
     // Only a protector may pick himself, and only when allowed.

@@ -5,7 +5,7 @@
 // Doctor, the Maniac) are those whose rows answer to the name.
 
 import { Outcome } from './events.js';
-import { Named } from './roleBook.js';
+import { MANY, NO_ROLE, Named } from './roleBook.js';
 import { Team } from './roles.js';
 import type { Table } from './table.js';
 
@@ -39,8 +39,10 @@ function parityBlocked(rule: 'doctor-and-maniac' | 'maniac' | 'none', maniacs: n
   return false;
 }
 
-/** Living players of the roles answering to a name of the options (Named). */
+/** Living players of the roles answering to a name of the options (Named): one role read directly, as a rule. */
 function aliveNamed(t: Table, named: number): number {
+  const one = t.namedRole[named]!;
+  if (one !== MANY) return one === NO_ROLE ? 0 : t.aliveRole[one]!;
   const roles = t.book.namedRoles[named]!;
   let k = 0;
   for (let i = 0; i < roles.length; i++) k += t.aliveRole[roles[i]!]!;
