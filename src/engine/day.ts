@@ -217,10 +217,12 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
   }
 }
 
-/** A tie again after the revote: none leaves, all leave, or (revote-then-vote-all) the living vote on lifting them all. */
+/** A tie again after the revote: none leaves, all leave, or (revote-then-vote-all) the living vote on lifting them all (not on day 1 without vote.liftFirstDay: they stay). */
 export function afterSecondTie(t: Table, r: VoteResult, tally: Int16Array, k: number): false {
-  const rule = t.rules.options['vote.tie'];
-  if (rule === 'revote-then-all' || (rule === 'revote-then-vote-all' && liftAllVote(t, r.lynched, k))) return lynch(r, tally, k, 'tie-all');
+  const o = t.rules.options;
+  const rule = o['vote.tie'];
+  const liftVote = rule === 'revote-then-vote-all' && (t.day > 1 || o['vote.liftFirstDay']);
+  if (rule === 'revote-then-all' || (liftVote && liftAllVote(t, r.lynched, k))) return lynch(r, tally, k, 'tie-all');
   noLynch(t, rule === 'revote-then-vote-all' ? 'kept' : 'tie');
   return false;
 }

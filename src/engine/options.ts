@@ -51,6 +51,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('vote.firstDay', true, 'whether day 1 (turn 1) has a vote'),
   quiet(choice('vote.procedure', ['plurality', 'nominations'], 'plurality: every living player votes for another; nominations (sports mafia): players nominate in their speeches and vote only among the nominated, a vote not cast going to the last nominee')),
   choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all', 'revote-then-vote-all'], 'what a tied vote does (revote-then-vote-all: a revote among the tied; tied again, all of them leave if more than half of the living vote to lift them all)'),
+  quiet(bool('vote.liftFirstDay', true, 'vote.tie = revote-then-vote-all: on day 1 too the second tie goes to the vote on lifting all the tied (false: on day 1 they all stay, as the sports clubs\' records show)')),
   quiet(bool('vote.loneFirstDay', true, 'nominations: a lone nominee on day 1 leaves like on any other day (false: sports mafia, no vote is held and he stays); on later days a lone nominee leaves without a vote')),
   bool('vote.tieDrawAmongAlive', true, 'forum turn: a random tie break draws among the tied still alive after the night (false: the draw is made when the votes are counted, and a drawn player killed that night means no lynch)'),
   bool('vote.noLynch', false, 'players may vote for nobody; no one is lynched unless a player has more votes than "nobody"'),
@@ -126,6 +127,7 @@ export interface Options {
   readonly 'vote.procedure': 'plurality' | 'nominations';
   readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all' | 'revote-then-vote-all';
   readonly 'vote.loneFirstDay': boolean;
+  readonly 'vote.liftFirstDay': boolean;
   readonly 'vote.tieDrawAmongAlive': boolean;
   readonly 'vote.noLynch': boolean;
   readonly 'lynch.minShare': number;

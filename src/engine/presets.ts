@@ -220,6 +220,7 @@ const sports: Preset = {
     'vote.procedure': 'nominations',
     'vote.tie': 'revote-then-vote-all',
     'vote.loneFirstDay': false,
+    'vote.liftFirstDay': false,
     'lynch.minShare': 0,
     revealOnDeath: false,
     'mafia.killRule': 'unanimous',

@@ -107,17 +107,24 @@ describe('vote.tie = revote-then-vote-all', () => {
   };
 
   it('tied again after the revote, both leave when more than half of the living vote to lift them', () => {
-    const r = play({ preset: 'sports', deal: SPORTS, options: DAY1, script: (p) => twoTies(p, [3, 4, 5, 6, 7, 8]) });
+    const r = play({ preset: 'sports', deal: SPORTS, options: { ...DAY1, 'vote.liftFirstDay': true }, script: (p) => twoTies(p, [3, 4, 5, 6, 7, 8]) });
     expect(r.events('lift-all')).toEqual([{ type: 'lift-all', seats: [MAF, CIV], yes: 6, lifted: true }]);
     expect([r.cause(MAF), r.cause(CIV)]).toEqual(['lynch', 'lynch']);
     expect(r.provider.askedOf(DON, 'lift-all')[0]!).toMatchObject({ options: [MAF, CIV], mayPass: true });
   });
 
   it('half of the living is not enough: both stay', () => {
-    const r = play({ preset: 'sports', deal: SPORTS, options: DAY1, script: (p) => twoTies(p, [3, 4, 5, 6, 7]) });
+    const r = play({ preset: 'sports', deal: SPORTS, options: { ...DAY1, 'vote.liftFirstDay': true }, script: (p) => twoTies(p, [3, 4, 5, 6, 7]) });
     expect(r.events('lift-all')[0]!.lifted).toBe(false);
     expect(r.living()).toHaveLength(10);
     expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['kept']);
+  });
+
+  it('vote.liftFirstDay=false (sports mafia): on day 1 a second tie keeps them all, no vote on lifting', () => {
+    const r = play({ preset: 'sports', deal: SPORTS, options: DAY1, script: (p) => twoTies(p, []), allowUnused: true });
+    expect(r.events('lift-all')).toEqual([]);
+    expect(r.provider.asked.filter((a) => a.choice === 'lift-all')).toEqual([]);
+    expect(r.living()).toHaveLength(10);
   });
 
   it('a revote that ties fewer of them is followed by a revote among those', () => {
