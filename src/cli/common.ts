@@ -13,7 +13,7 @@ export const DEFAULT_SEED = 1;
 
 export function withRules<T>(y: Argv<T>) {
   return y
-    .option('rules', { type: 'string', default: 'club', requiresArg: true, describe: 'club, forum, classic, or a rules file (JSON or YAML)' })
+    .option('rules', { type: 'string', default: 'club', requiresArg: true, describe: 'club, forum, classic, werewolf, sports, or a rules file (JSON or YAML)' })
     .option('players', { type: 'string', requiresArg: true, describe: 'number of players (the preset fills Civilians)' })
     .option('mafia', { type: 'string', requiresArg: true, describe: 'mafia count (what it counts depends on the preset: see docs/rules.md section 3)' })
     .option('set', { type: 'string', array: true, requiresArg: true, describe: 'rule option or role count: key=value, roles.<role>=<count> (repeatable)' });

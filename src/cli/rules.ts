@@ -18,7 +18,7 @@ export const rulesCommand = {
   builder: (y: Argv) =>
     withRules(y)
       // No default here: `--list` alone lists every preset; with --rules (or --players, --mafia, --set) only that setup.
-      .option('rules', { type: 'string', default: undefined, requiresArg: true, describe: 'club (default), forum, classic, or a rules file (JSON or YAML)' })
+      .option('rules', { type: 'string', default: undefined, requiresArg: true, describe: 'club (default), forum, classic, werewolf, sports, or a rules file (JSON or YAML)' })
       .option('list', { type: 'boolean', default: false, describe: "list every option with its meaning and each preset's value (with --rules/--set: that setup's value)" })
       .option('json', { type: 'boolean', default: false, describe: 'print the canonical rules (with --list: the option table) as JSON' }),
   handler: guarded((a: RulesCommandArgs) => {

@@ -1,4 +1,4 @@
-// Turns `--rules club|forum|classic|FILE` plus `--players`, `--mafia` and
+// Turns `--rules club|forum|classic|werewolf|sports|FILE` plus `--players`, `--mafia` and
 // `--set` into resolved Rules. Rules files are JSON or YAML (nested option
 // mappings allowed); a YAML mistake is reported at the line that holds it. A
 // relative FILE is read from the working directory, else from the package's
@@ -28,7 +28,7 @@ export function loadRulesDoc(arg: string): RulesDoc {
   try {
     text = readFileSync(rulesPath(arg), 'utf8');
   } catch {
-    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
+    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (${PRESET_NAMES.join(', ')}) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
   }
   let doc: unknown;
   try {
