@@ -84,14 +84,14 @@ function deathEffects(t: Table, mark: number): void {
   for (let k = mark; k < t.deathMark(); k++) {
     const s = t.deathSeq[k]!;
     const cause = t.deathCause[s]!;
-    if (t.settled[s]! & SETTLED || cause === DeathCause.Fouls || cause === DeathCause.Inactivity) continue;
+    if (t.marks.settled[s]! & SETTLED || cause === DeathCause.Fouls || cause === DeathCause.Inactivity) continue;
     const role = t.role[s]!;
-    t.extraShots += book.extraShots[role]!;
-    if (book.blast[role] && !(t.settled[s]! & BLASTED)) {
-      t.settled[s]! |= BLASTED;
+    t.marks.extraShots += book.extraShots[role]!;
+    if (book.blast[role] && !(t.marks.settled[s]! & BLASTED)) {
+      t.marks.settled[s]! |= BLASTED;
       blastAround(t, s, () => true, (x) => t.kill(x, DeathCause.Bomb, s, 'blast'));
     }
-    t.settled[s]! |= SETTLED;
+    t.marks.settled[s]! |= SETTLED;
   }
 }
 

@@ -7,7 +7,7 @@
 
 import { NONE, type ClaimSink } from './agent.js';
 import { Audience, Choice, DeathCause, type Claim, type GameEvent } from './events.js';
-import { collectNominationVotes } from './nominations.js';
+import { afterSecondTie, collectNominationVotes } from './nominations.js';
 import type { Table } from './table.js';
 
 /** Half-foul thresholds: at 3 fouls a player loses his speech and gets a penalty vote, at 4 he leaves. */
@@ -29,7 +29,7 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval =
     for (const v of t.views) v.silenced = false;
     t.anySilenced = false;
   }
-  if (t.anyMuted) clearMuted(t);
+  if (t.marks.anyMuted) clearMuted(t);
   if (rate > 0) {
     for (let s = 0; s < t.n; s++) {
       if (!t.alive[s] || t.chance.next() >= rate) continue;
@@ -51,31 +51,31 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval =
     }
   }
   if (!night && t.foulsOn) takeLostSpeeches(t);
-  if (!night && t.silencePending) takeSilences(t);
+  if (!night && t.marks.silencePending) takeSilences(t);
   return false;
 }
 
 /** The players silenced last night (the Spellcaster) may not speak today, nor vote unless the silencer's row lets them. */
 function takeSilences(t: Table): void {
   for (let s = 0; s < t.n; s++) {
-    const kind = t.silenceNext[s]!;
+    const kind = t.marks.silenceNext[s]!;
     if (kind === 0) continue;
-    t.silenceNext[s] = 0;
+    t.marks.silenceNext[s] = 0;
     if (!t.alive[s]) continue;
     t.views[s]!.silenced = true;
     t.anySilenced = true;
     if (kind === 2) {
-      t.muted[s] = 1;
-      t.anyMuted = true;
+      t.marks.muted[s] = 1;
+      t.marks.anyMuted = true;
     }
     if (t.listening) t.emit({ type: 'silenced', seat: s, votes: kind === 1 }, Audience.Public);
   }
-  t.silencePending = false;
+  t.marks.silencePending = false;
 }
 
 function clearMuted(t: Table): void {
-  for (let s = 0; s < t.n; s++) t.muted[s] = 0;
-  t.anyMuted = false;
+  for (let s = 0; s < t.n; s++) t.marks.muted[s] = 0;
+  t.marks.anyMuted = false;
 }
 
 /** A day breach: minor (0.5) or full (1); under `fouls.firstIsWarning` a player's first is a warning of 0.5 whatever it was. */
@@ -217,31 +217,6 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
   }
 }
 
-/** A tie again after the revote: none leaves, all leave, or (revote-then-vote-all) the living vote on lifting them all (not on day 1 without vote.liftFirstDay: they stay). */
-export function afterSecondTie(t: Table, r: VoteResult, tally: Int16Array, k: number): false {
-  const o = t.rules.options;
-  const rule = o['vote.tie'];
-  const liftVote = rule === 'revote-then-vote-all' && (t.day > 1 || o['vote.liftFirstDay']);
-  if (rule === 'revote-then-all' || (liftVote && liftAllVote(t, r.lynched, k))) return lynch(r, tally, k, 'tie-all');
-  noLynch(t, rule === 'revote-then-vote-all' ? 'kept' : 'tie');
-  return false;
-}
-
-/** Every living player who may vote says whether the k tied (tied[0..k)) all leave: naming any of them is a yes; more than half of the living must say yes. */
-function liftAllVote(t: Table, tied: Int16Array, k: number): boolean {
-  const options = t.asker.lists.sized(k);
-  for (let j = 0; j < k; j++) options[j] = tied[j]!;
-  let yes = 0;
-  for (let i = 0; i < t.aliveCount; i++) {
-    const s = t.living[i]!;
-    if (t.anyMuted && t.muted[s]) continue;
-    if (t.asker.ask(s, Choice.LiftAll, options, true) !== NONE) yes++;
-  }
-  const lifted = 2 * yes > t.aliveCount;
-  if (t.listening) t.emit({ type: 'lift-all', seats: Array.from(tied.subarray(0, k)), yes, lifted }, Audience.Public);
-  return lifted;
-}
-
 export function addPenaltyVotes(t: Table, tally: Int16Array): void {
   for (let s = 0; s < t.n; s++) {
     if (t.alive[s] && t.penaltyVotes[s]) {
@@ -261,7 +236,7 @@ function castFirstVotes(t: Table, b: Ballot): void {
   t.asker.beginOthers(); // nobody dies while the votes are cast
   for (let i = 0; i < m; i++) {
     const s = t.living[i]!;
-    if (t.anyMuted && t.muted[s]) continue;
+    if (t.marks.anyMuted && t.marks.muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
       if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0, missed: true }, Audience.Public);
@@ -280,7 +255,7 @@ function castRevotes(t: Table, b: Ballot, k: number): void {
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
-    if (t.anyMuted && t.muted[s]) continue;
+    if (t.marks.anyMuted && t.marks.muted[s]) continue;
     const options = candidatesBut(t, candidates, k, s, everyCandidate);
     if (options.length === 0) continue;
     recordVote(t, b, s, t.asker.ask(s, Choice.Vote, options, mayPass, 1), 1);
@@ -376,7 +351,7 @@ export function carryOutLynch(t: Table, result: VoteResult): void {
       noLynch(t, 'already-dead');
       continue;
     }
-    if (t.book.lynchShield[t.role[s]!]! > t.lynchShieldUsed[s]!) {
+    if (t.book.lynchShield[t.role[s]!]! > t.marks.lynchShieldUsed[s]!) {
       survivesLynch(t, s, result.votes);
       continue;
     }
@@ -387,7 +362,7 @@ export function carryOutLynch(t: Table, result: VoteResult): void {
 
 /** A lynch his role survives (a Prince): the role is shown to all and he lives on. */
 function survivesLynch(t: Table, s: number, votes: number): void {
-  t.lynchShieldUsed[s]!++;
+  t.marks.lynchShieldUsed[s]!++;
   t.showRole(s);
   if (t.listening) t.emit({ type: 'lynch-survived', target: s, role: t.role[s]!, votes }, Audience.Public);
 }

@@ -205,9 +205,9 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
 /** Tonight's shots: `mafia.shots` for the living shooters, plus the extra shots a dead Wolf Cub left (used up tonight). */
 function shotsTonight(t: Table): number {
   const shots = t.shotsTonight[livingShooters(t)]!;
-  if (t.extraShots === 0) return shots;
-  const more = Math.min(MAX_SHOTS, shots + t.extraShots);
-  t.extraShots = 0;
+  if (t.marks.extraShots === 0) return shots;
+  const more = Math.min(MAX_SHOTS, shots + t.marks.extraShots);
+  t.marks.extraShots = 0;
   return more;
 }
 

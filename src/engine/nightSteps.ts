@@ -165,8 +165,8 @@ function resolveSilences(t: Table, night: Night): void {
   for (let i = 0; i < night.actorCount; i++) {
     const s = night.actors[i]!;
     if (!acts(t, s, Ability.Silence) || blocked(t, night, s, Ability.Silence)) continue;
-    t.silenceNext[night.act[s]!] = t.book.silencedVotes[t.role[s]!] ? 1 : 2;
-    t.silencePending = true;
+    t.marks.silenceNext[night.act[s]!] = t.book.silencedVotes[t.role[s]!] ? 1 : 2;
+    t.marks.silencePending = true;
   }
 }
 
@@ -174,8 +174,8 @@ function resolveSilences(t: Table, night: Night): void {
 function resolveBlasts(t: Table, night: Night): void {
   for (let i = 0; i < night.doomedCount; i++) {
     const s = night.doomed[i]!;
-    if (!t.book.blast[t.role[s]!] || t.settled[s]! & BLASTED) continue;
-    t.settled[s]! |= BLASTED;
+    if (!t.book.blast[t.role[s]!] || t.marks.settled[s]! & BLASTED) continue;
+    t.marks.settled[s]! |= BLASTED;
     blastAround(t, s, (x) => night.dies[x] === -1, (x) => attempt(t, night, x, DeathCause.Bomb, s));
     i = -1; // the doomed list is kept sorted: start again after a blast
   }

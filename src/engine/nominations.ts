@@ -1,16 +1,17 @@
-// A day of nominations (vote.procedure = nominations, the sports mafia of the
-// FIIM rules): in the day's speaking order each player may nominate one
+// A day of nominations (vote.procedure = nominations, the sports mafia of
+// the FIIM rules): in the day's speaking order each player may nominate one
 // player not yet nominated; the vote is only among the nominees and every
 // vote counts (the rules give a vote not cast to the last nominee: here each
 // player names the nominee he wants, himself excepted); a lone nominee
 // leaves without a vote (on day 1 only under vote.loneFirstDay); a tie goes
 // to vote.tie's procedure (under revote-then-vote-all, a revote that ties
 // fewer players is followed by a revote among them, and only the same
-// players tied again go to the vote on lifting them all). The speaking order
-// starts at seat 1 on day 1 and one seat later each day.
+// players tied again go to the vote on lifting them all). The speaking
+// order starts at seat 1 on day 1 and one seat later each day. Also here:
+// what a second tie does in either procedure (afterSecondTie).
 
 import { NONE } from './agent.js';
-import { type AfterRemoval, type Ballot, addPenaltyVotes, afterSecondTie, lynch, noLynch, recordVote, removeInactive, topOf } from './day.js';
+import { type AfterRemoval, type Ballot, type VoteResult, addPenaltyVotes, lynch, noLynch, recordVote, removeInactive, topOf } from './day.js';
 import { Audience, Choice } from './events.js';
 import type { Table } from './table.js';
 
@@ -114,7 +115,7 @@ function castAmong(t: Table, b: Ballot, cands: Int16Array, k: number, round: num
   const missRate = round === 0 ? t.rules.options['inactivity.missRate'] : 0;
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
-    if (t.anyMuted && t.muted[s]) continue;
+    if (t.marks.anyMuted && t.marks.muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
       if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round, missed: true }, Audience.Public);
@@ -146,4 +147,29 @@ function keepOnly(b: Ballot, cands: Int16Array, k: number): void {
   for (let j = 0; j < k; j++) marked[cands[j]!] = 1;
   for (let s = 0; s < tally.length; s++) if (!marked[s]) tally[s] = 0;
   for (let j = 0; j < k; j++) marked[cands[j]!] = 0;
+}
+
+/** A tie again after the revote: none leaves, all leave, or (revote-then-vote-all) the living vote on lifting them all (not on day 1 without vote.liftFirstDay: they stay). */
+export function afterSecondTie(t: Table, r: VoteResult, tally: Int16Array, k: number): false {
+  const o = t.rules.options;
+  const rule = o['vote.tie'];
+  const liftVote = rule === 'revote-then-vote-all' && (t.day > 1 || o['vote.liftFirstDay']);
+  if (rule === 'revote-then-all' || (liftVote && liftAllVote(t, r.lynched, k))) return lynch(r, tally, k, 'tie-all');
+  noLynch(t, rule === 'revote-then-vote-all' ? 'kept' : 'tie');
+  return false;
+}
+
+/** Every living player who may vote says whether the k tied (tied[0..k)) all leave: naming any of them is a yes; more than half of the living must say yes. */
+function liftAllVote(t: Table, tied: Int16Array, k: number): boolean {
+  const options = t.asker.lists.sized(k);
+  for (let j = 0; j < k; j++) options[j] = tied[j]!;
+  let yes = 0;
+  for (let i = 0; i < t.aliveCount; i++) {
+    const s = t.living[i]!;
+    if (t.marks.anyMuted && t.marks.muted[s]) continue;
+    if (t.asker.ask(s, Choice.LiftAll, options, true) !== NONE) yes++;
+  }
+  const lifted = 2 * yes > t.aliveCount;
+  if (t.listening) t.emit({ type: 'lift-all', seats: Array.from(tied.subarray(0, k)), yes, lifted }, Audience.Public);
+  return lifted;
 }

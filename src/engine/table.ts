@@ -15,7 +15,7 @@ import type { Rules } from './rules.js';
 import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
 import type { RoleBook } from './roleBook.js';
 import { Team, type Role } from './roles.js';
-import { SeatRecord, seatRecordsOf } from './seatRecords.js';
+import { AbilityMarks, SeatRecord, seatRecordsOf } from './seatRecords.js';
 import { Clock, KNOWN_NOT_MAFIA, READ_FIRST_DAY, READ_SHARED_VARIANCE, SeatView, gaussian } from './view.js';
 
 /** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
@@ -52,18 +52,8 @@ export class Table {
   readonly lastShotUsed: Uint8Array;
   /** Bullets each gun (the Vigilante's) has fired this game (`vigilante.shots`). */
   readonly vigilanteFired: Int16Array;
-  /** Lynches each seat's role has survived (a Prince). */
-  readonly lynchShieldUsed: Uint8Array;
-  /** Whether a death's effects (a Bomb's blast, a Wolf Cub's extra shots) are done (aftermath.ts). */
-  readonly settled: Uint8Array;
-  /** Silenced tonight for the coming day (the Spellcaster), and may not vote today. */
-  readonly silenceNext: Uint8Array;
-  readonly muted: Uint8Array;
-  /** Some seat is silenced for the coming day; some seat may not vote today. */
-  silencePending = false;
-  anyMuted = false;
-  /** The team's extra shots for the coming night (a Wolf Cub died). */
-  extraShots = 0;
+  /** What the abilities beyond the seed games leave from one phase to the next (seatRecords.ts). */
+  readonly marks: AbilityMarks;
   /** The mafia's shots a night by living shooters (`mafia.shots`), indexed 0..n. */
   readonly shotsTonight: Int8Array;
   readonly deathNoteTo: Int16Array;
@@ -164,10 +154,7 @@ export class Table {
     this.noteUsed = new Uint8Array(n);
     this.lastShotUsed = new Uint8Array(n);
     this.vigilanteFired = new Int16Array(n);
-    this.lynchShieldUsed = new Uint8Array(n);
-    this.settled = new Uint8Array(n);
-    this.silenceNext = new Uint8Array(n);
-    this.muted = new Uint8Array(n);
+    this.marks = new AbilityMarks(n);
     this.shotsTonight = Int8Array.from({ length: n + 1 }, (_, k) => shotsFor(rules.options['mafia.shots'], k));
     this.deathNoteTo = new Int16Array(n);
     this.deathNoteFacts = [];
@@ -257,19 +244,7 @@ export class Table {
     if (f & SeatRecord.LastShot) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
     if (f & SeatRecord.DeathNotes) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
     if (f & SeatRecord.Vigilante) for (let s = 0; s < this.n; s++) this.vigilanteFired[s] = 0;
-    if (f & SeatRecord.Shields) for (let s = 0; s < this.n; s++) this.lynchShieldUsed[s] = 0;
-    if (f & SeatRecord.DeathEffects) for (let s = 0; s < this.n; s++) this.settled[s] = 0;
-    if (f & SeatRecord.Silences) this.resetSilences();
-    this.extraShots = 0;
-  }
-
-  private resetSilences(): void {
-    for (let s = 0; s < this.n; s++) {
-      this.silenceNext[s] = 0;
-      this.muted[s] = 0;
-    }
-    this.silencePending = false;
-    this.anyMuted = false;
+    this.marks.reset(f);
   }
 
   private resetFouls(): void {
