@@ -4,84 +4,99 @@
 // every field spelt out, is what the canonical rules carry, so two different
 // definitions never share a hash and one spelt two ways always does.
 
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z as Z } from 'zod';
 import { STOP_CAUSES, TEAM_WORDS, roleRow, type NightAbility, type RoleRow } from './abilities.js';
 import { ROLE_ROWS } from './roles.js';
 import { didYouMean } from './spelling.js';
 
 /**
- * `repeat`: true, no limit; false, never the same target two nights running
- * (the same as 1); N, at most N nights in a row. Its normal form is true or N.
+ * zod, loaded the first time a rules file defines a role: the engine is
+ * imported by every worker, and most rules define none (zod doubles a
+ * worker's start-up). A synchronous require, since resolveRules is.
  */
-const repeat = z
-  .union([z.boolean(), z.number().int().min(1).max(99)])
-  .default(true)
-  .transform((r) => (r === false ? 1 : r));
-const repeatLimit = z.enum(['same-target', 'nights-running']).default('same-target');
+const loadZod = (): typeof Z => (createRequire(import.meta.url)('zod') as { z: typeof Z }).z;
 
-const protectSchema = z.strictObject({
-  self: z.boolean().default(true),
-  repeat,
-  repeatLimit,
-  mayPass: z.boolean().default(false),
-  // Normal form: each cause once, in STOP_CAUSES order.
-  stops: z
-    .array(z.enum(STOP_CAUSES))
-    .default([...STOP_CAUSES])
-    .transform((list) => STOP_CAUSES.filter((c) => list.includes(c))),
-  unfreezes: z.boolean().default(true),
-});
-const blockSchema = z.strictObject({ repeat, repeatLimit, mayPass: z.boolean().default(false) });
-const checkSchema = z.strictObject({
-  reveals: z.string().min(1).default('team'),
-  mayPass: z.boolean().default(false),
-  note: z.boolean().default(false),
-  learnsKiller: z.boolean().default(false),
-});
-const killSchema = z.strictObject({ mayPass: z.boolean().default(true) });
-const gunSchema = z.strictObject({ bullets: z.number().int().min(1).max(99).default(1), firstNight: z.boolean().default(true) });
-const kamikazeSchema = z.strictObject({ target: z.string().min(1) });
-const silenceSchema = z.strictObject({ repeat, repeatLimit, mayPass: z.boolean().default(true), votes: z.boolean().default(true) });
+/** The schemas of a definition, built with zod once it is loaded. */
+function buildSchemas(z: typeof Z) {
+  /**
+   * `repeat`: true, no limit; false, never the same target two nights running
+   * (the same as 1); N, at most N nights in a row. Its normal form is true or N.
+   */
+  const repeat = z
+    .union([z.boolean(), z.number().int().min(1).max(99)])
+    .default(true)
+    .transform((r) => (r === false ? 1 : r));
+  const repeatLimit = z.enum(['same-target', 'nights-running']).default('same-target');
 
-/** The night abilities a definition may give (at most one), each a mapping of its parameters (`{}` for the defaults). */
-const NIGHT_SCHEMAS = { block: blockSchema, protect: protectSchema, check: checkSchema, kill: killSchema, gun: gunSchema, kamikaze: kamikazeSchema, silence: silenceSchema } as const;
-type NightKey = keyof typeof NIGHT_SCHEMAS;
-const NIGHT_KEYS = Object.keys(NIGHT_SCHEMAS) as NightKey[];
+  const protectSchema = z.strictObject({
+    self: z.boolean().default(true),
+    repeat,
+    repeatLimit,
+    mayPass: z.boolean().default(false),
+    // Normal form: each cause once, in STOP_CAUSES order.
+    stops: z
+      .array(z.enum(STOP_CAUSES))
+      .default([...STOP_CAUSES])
+      .transform((list) => STOP_CAUSES.filter((c) => list.includes(c))),
+    unfreezes: z.boolean().default(true),
+  });
+  const blockSchema = z.strictObject({ repeat, repeatLimit, mayPass: z.boolean().default(false) });
+  const checkSchema = z.strictObject({
+    reveals: z.string().min(1).default('team'),
+    mayPass: z.boolean().default(false),
+    note: z.boolean().default(false),
+    learnsKiller: z.boolean().default(false),
+  });
+  const killSchema = z.strictObject({ mayPass: z.boolean().default(true) });
+  const gunSchema = z.strictObject({ bullets: z.number().int().min(1).max(99).default(1), firstNight: z.boolean().default(true) });
+  const kamikazeSchema = z.strictObject({ target: z.string().min(1) });
+  const silenceSchema = z.strictObject({ repeat, repeatLimit, mayPass: z.boolean().default(true), votes: z.boolean().default(true) });
 
-export const roleDefSchema = z.strictObject({
-  team: z.enum(TEAM_WORDS),
-  label: z.string().min(1).max(40).optional(),
-  count: z.number().int().min(0).max(100000).default(1),
-  told: z.string().min(1).optional(),
-  seenAs: z.enum(['team', 'mafia', 'town']).default('team'),
-  shoots: z.boolean().default(false),
-  shootsAlone: z.boolean().default(false),
-  leader: z.boolean().default(false),
-  wakesWithClan: z.boolean().default(true),
-  seesClan: z.boolean().default(false),
-  hunts: z.boolean().default(true),
-  onShot: z.enum(['dies', 'immune', 'turns']).default('dies'),
-  turnsOnLeaderDeath: z.boolean().default(false),
-  turnsInto: z.string().min(1).optional(),
-  assists: z.string().min(1).optional(),
-  lastShot: z.boolean().default(false),
-  extraShots: z.number().int().min(0).max(3).default(0),
-  blast: z.boolean().default(false),
-  lynchShield: z.number().int().min(0).max(9).default(0),
-  counted: z.boolean().default(true),
-  asRole: z.enum(['putana', 'doctor', 'maniac']).optional(),
-  block: blockSchema.optional(),
-  protect: protectSchema.optional(),
-  check: checkSchema.optional(),
-  kill: killSchema.optional(),
-  gun: gunSchema.optional(),
-  kamikaze: kamikazeSchema.optional(),
-  silence: silenceSchema.optional(),
-});
+  /** The night abilities a definition may give (at most one), each a mapping of its parameters (`{}` for the defaults). */
+  const NIGHT_SCHEMAS = { block: blockSchema, protect: protectSchema, check: checkSchema, kill: killSchema, gun: gunSchema, kamikaze: kamikazeSchema, silence: silenceSchema } as const;
+
+  const roleDefSchema = z.strictObject({
+    team: z.enum(TEAM_WORDS),
+    label: z.string().min(1).max(40).optional(),
+    count: z.number().int().min(0).max(100000).default(1),
+    told: z.string().min(1).optional(),
+    seenAs: z.enum(['team', 'mafia', 'town']).default('team'),
+    shoots: z.boolean().default(false),
+    shootsAlone: z.boolean().default(false),
+    leader: z.boolean().default(false),
+    wakesWithClan: z.boolean().default(true),
+    seesClan: z.boolean().default(false),
+    hunts: z.boolean().default(true),
+    onShot: z.enum(['dies', 'immune', 'turns']).default('dies'),
+    turnsOnLeaderDeath: z.boolean().default(false),
+    turnsInto: z.string().min(1).optional(),
+    assists: z.string().min(1).optional(),
+    lastShot: z.boolean().default(false),
+    extraShots: z.number().int().min(0).max(3).default(0),
+    blast: z.boolean().default(false),
+    lynchShield: z.number().int().min(0).max(9).default(0),
+    counted: z.boolean().default(true),
+    asRole: z.enum(['putana', 'doctor', 'maniac']).optional(),
+    block: blockSchema.optional(),
+    protect: protectSchema.optional(),
+    check: checkSchema.optional(),
+    kill: killSchema.optional(),
+    gun: gunSchema.optional(),
+    kamikaze: kamikazeSchema.optional(),
+    silence: silenceSchema.optional(),
+  });
+  return { roleDef: roleDefSchema, night: NIGHT_SCHEMAS };
+}
+
+let schemas: ReturnType<typeof buildSchemas> | null = null;
+const schemasNow = (): ReturnType<typeof buildSchemas> => (schemas ??= buildSchemas(loadZod()));
+
+type NightKey = keyof ReturnType<typeof buildSchemas>['night'];
+const NIGHT_KEYS: readonly NightKey[] = ['block', 'protect', 'check', 'kill', 'gun', 'kamikaze', 'silence'];
 
 /** A definition with every default filled in. */
-export type RoleDef = z.infer<typeof roleDefSchema>;
-export const ROLE_DEF_KEYS: readonly string[] = Object.keys(roleDefSchema.shape);
+export type RoleDef = Z.infer<ReturnType<typeof buildSchemas>['roleDef']>;
 
 /** A definition's key: lower case letters, digits and dashes, starting with a letter. */
 const KEY_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
@@ -105,7 +120,7 @@ export function parseRoleDef(key: string, raw: unknown, known: readonly string[]
   if (!KEY_PATTERN.test(key)) throw new RoleDefError(where, 'a new role\'s key is lower case letters, digits and dashes, starting with a letter (e.g. "guard")');
   const builtin = ROLE_ROWS.find((r) => r.key === key || r.aliases.includes(key));
   if (builtin) throw new RoleDefError(where, `${key} is the built-in ${builtin.label}: give it a count (roles.${key}: 1) or define your own role under another key (e.g. my-${key})`);
-  const parsed = roleDefSchema.safeParse(raw);
+  const parsed = schemasNow().roleDef.safeParse(raw);
   if (!parsed.success) {
     const { path, message } = issueMessage(parsed.error.issues[0]!, raw);
     throw new RoleDefError([where, ...path].join('.'), message);
@@ -200,9 +215,10 @@ const KIND_EXAMPLE: Readonly<Record<string, string>> = { number: 'a number', str
 
 /** The keys allowed at a path of a definition, for unknown-key messages. */
 function keysAt(path: readonly PropertyKey[]): readonly string[] {
+  const { night, roleDef } = schemasNow();
   const head = path[0];
-  if (typeof head === 'string' && head in NIGHT_SCHEMAS) return Object.keys(NIGHT_SCHEMAS[head as NightKey].shape);
-  return ROLE_DEF_KEYS;
+  if (typeof head === 'string' && head in night) return Object.keys(night[head as NightKey].shape);
+  return Object.keys(roleDef.shape);
 }
 
 function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
@@ -210,7 +226,7 @@ function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** A zod issue in the rules file's own terms: the field and a fix that is itself valid. */
-function issueMessage(issue: z.core.$ZodIssue, doc: unknown): { path: string[]; message: string } {
+function issueMessage(issue: Z.core.$ZodIssue, doc: unknown): { path: string[]; message: string } {
   const path = issue.path.map(String);
   const got = `got ${JSON.stringify(valueAt(doc, issue.path)) ?? 'nothing'}`;
   switch (issue.code) {
