@@ -73,6 +73,11 @@ function takeSilences(t: Table): void {
   t.marks.silencePending = false;
 }
 
+/** Who may not vote today (silenced by a row that takes the vote too), or null when nobody: read once per vote, not per voter. */
+export function mutedToday(t: Table): Uint8Array | null {
+  return t.marks.anyMuted ? t.marks.muted : null;
+}
+
 function clearMuted(t: Table): void {
   for (let s = 0; s < t.n; s++) t.marks.muted[s] = 0;
   t.marks.anyMuted = false;
@@ -233,10 +238,11 @@ function castFirstVotes(t: Table, b: Ballot): void {
   const mayPass = t.rules.options['vote.noLynch'];
   const m = t.aliveCount;
   if (m === 0) return;
+  const muted = mutedToday(t);
   t.asker.beginOthers(); // nobody dies while the votes are cast
   for (let i = 0; i < m; i++) {
     const s = t.living[i]!;
-    if (t.marks.anyMuted && t.marks.muted[s]) continue;
+    if (muted !== null && muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
       if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0, missed: true }, Audience.Public);
@@ -253,9 +259,10 @@ function castRevotes(t: Table, b: Ballot, k: number): void {
   const candidates = b.candidates;
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
+  const muted = mutedToday(t);
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
-    if (t.marks.anyMuted && t.marks.muted[s]) continue;
+    if (muted !== null && muted[s]) continue;
     const options = candidatesBut(t, candidates, k, s, everyCandidate);
     if (options.length === 0) continue;
     recordVote(t, b, s, t.asker.ask(s, Choice.Vote, options, mayPass, 1), 1);

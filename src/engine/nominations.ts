@@ -11,7 +11,7 @@
 // what a second tie does in either procedure (afterSecondTie).
 
 import { NONE } from './agent.js';
-import { type AfterRemoval, type Ballot, type VoteResult, addPenaltyVotes, lynch, noLynch, recordVote, removeInactive, topOf } from './day.js';
+import { type AfterRemoval, type Ballot, type VoteResult, addPenaltyVotes, lynch, mutedToday, noLynch, recordVote, removeInactive, topOf } from './day.js';
 import { Audience, Choice } from './events.js';
 import type { Table } from './table.js';
 
@@ -113,9 +113,10 @@ function nominable(t: Table, s: number, marked: Uint8Array): number[] {
 function castAmong(t: Table, b: Ballot, cands: Int16Array, k: number, round: number): void {
   const noLynchVote = t.rules.options['vote.noLynch'];
   const missRate = round === 0 ? t.rules.options['inactivity.missRate'] : 0;
+  const muted = mutedToday(t);
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
-    if (t.marks.anyMuted && t.marks.muted[s]) continue;
+    if (muted !== null && muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
       if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round, missed: true }, Audience.Public);
@@ -164,9 +165,10 @@ function liftAllVote(t: Table, tied: Int16Array, k: number): boolean {
   const options = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) options[j] = tied[j]!;
   let yes = 0;
+  const muted = mutedToday(t);
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
-    if (t.marks.anyMuted && t.marks.muted[s]) continue;
+    if (muted !== null && muted[s]) continue;
     if (t.asker.ask(s, Choice.LiftAll, options, true) !== NONE) yes++;
   }
   const lifted = 2 * yes > t.aliveCount;
