@@ -78,6 +78,7 @@ export class HeuristicAgent implements Agent, Mind {
     const blackSide = view.team === Team.Mafia;
     switch (d.choice) {
       case Choice.Vote:
+      case Choice.Nominate: // until nominations have their own policy: nominate whom he would vote for
         return blackSide ? mafiaVote(this, d) : townVote(this, d);
       case Choice.Shoot:
         return mafiaShot(this, d);

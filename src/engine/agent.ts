@@ -5,6 +5,7 @@
 import type { Claim, Choice, GameEvent } from './events.js';
 import type { Options } from './options.js';
 import type { Rng } from './rng.js';
+import type { RoleBook } from './roleBook.js';
 import type { Role, Team } from './roles.js';
 
 /** No target: abstain, skip, do not hunt, write no note. */
@@ -43,6 +44,8 @@ export interface PlayerView {
   readonly setup: readonly number[];
   /** The rules are public. */
   readonly options: Options;
+  /** Public too: the rules' role table (Rules.book), what each role is, its team and the role changes it may make. */
+  readonly book: RoleBook;
   /** Silenced by fouls today: claims are not heard. */
   readonly silenced: boolean;
   /**
