@@ -86,6 +86,8 @@ export class HeuristicAgent implements Agent, Mind {
       case Choice.Vote:
         if (abstains(this, d)) return NONE;
         return blackSide ? mafiaVote(this, d) : townVote(this, d);
+      case Choice.Nominate: // until nominations have their own policy: nominate whom he would vote for (an abstention is a vote's, not a nomination's)
+        return blackSide ? mafiaVote(this, d) : townVote(this, d);
       case Choice.Shoot:
         return mafiaShot(this, d);
       case Choice.Freeze:

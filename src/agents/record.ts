@@ -174,7 +174,7 @@ export class PublicRecord {
   /** A player of this table starts the game with this view. */
   join(view: PlayerView): void {
     this.clock = view;
-    this.facts.setRules(view.setup, view.options);
+    this.facts.setRules(view.setup, view.book);
   }
 
   /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */

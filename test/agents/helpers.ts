@@ -89,6 +89,7 @@ export function civilianView(rules: Rules, seat: number, phase: PlayerView['phas
     known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Town : (known[s] ?? UNKNOWN))),
     setup: rules.roles,
     options: rules.options,
+    book: rules.book,
     silenced: false,
     reads: Float64Array.from({ length: n }, (_, s) => reads[s] ?? 0),
   };

@@ -190,6 +190,14 @@ describe('issue 22: the mafia-allstars records name their rules', () => {
     expect(r.stdout).toMatch(/^note: club rules at 15 players deals 4 mafia-team players, the records 3$/m);
   }, 60_000);
 
+  it("a rules file's own mafia-team role counts among the mafia-team players the note compares (the role table's team)", async () => {
+    const file = join(dir, 'hexer.yaml');
+    writeFileSync(file, 'preset: classic\nplayers: 15\nmafia: 3\nroles:\n  hexer: {team: mafia, silence: {}}\n');
+    const r = await cli(['records', 'compare', '--records', join(SHARED, '2018'), '--rules', file, '--games', '100', '--threads', '1', '--out', join(dir, 'allstars-hexer')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^note: \S*hexer.yaml at 15 players deals 4 mafia-team players, the records 3$/m);
+  }, 60_000);
+
   it('calibrate without --rules fits on the rules the records name, as records compare plays them', async () => {
     const r = await cli(['calibrate', '--records', join(SHARED, '2018'), '--params', 'readSkill', '--games', '60', '--iterations', '0', '--threads', '1', '--json', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
