@@ -95,7 +95,7 @@ export class Beliefs extends Memory {
       this.priorSetup = view.setup;
       this.priorOptions = view.options;
       this.priors.fill(NaN);
-      this.turnsBlack = townMayTurnBlack(view.setup);
+      this.turnsBlack = townMayTurnBlack(view.setup, view.book);
     }
     let prior = this.priors[view.team]!;
     if (prior !== prior) this.priors[view.team] = prior = priorLogOdds(view);

@@ -8,6 +8,7 @@ import { NONE, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { sigmoid } from './odds.js';
 import { NEVER, bestOption, isOption, type Mind } from './mind.js';
+import { tastiestOption } from './taste.js';
 
 function isMate(m: Mind, s: number): boolean {
   return s !== m.b.me && m.view.known[s] === Team.Mafia;
@@ -20,7 +21,7 @@ export function danger(m: Mind, s: number): number {
   let d = p['mafia.accuserWeight']! * b.actsAgainstBlack(s);
   const role = b.claimRole[s];
   if (role === Role.Commissar) d += p['mafia.commissarWeight']!;
-  else if (role === Role.Doctor || role === Role.Sergeant) d += p['mafia.doctorWeight']!;
+  else if (role === Role.Doctor || role === Role.Sergeant || role === Role.Vigilante) d += p['mafia.doctorWeight']!;
   return d;
 }
 
@@ -103,11 +104,12 @@ export function kamikaze(m: Mind, d: Decision): number {
   return m.scores[s]! >= m.p['kamikaze.threshold']! ? s : NONE;
 }
 
-/** A Mafia votes to blend in: with the table's leading non-mate, leaning on the dangerous; for nobody (vote.noLynch) when a mate leads. */
+/** A Mafia votes to blend in: with the table's leading non-mate, leaning on the dangerous; for nobody (vote.noLynch) when a mate leads outright. */
 export function mafiaVote(m: Mind, d: Decision): number {
   const b = m.b;
-  if (d.mayPass) {
-    const leader = b.voteLeader(m.view.day);
+  if (d.mayPass && m.view.options['vote.noLynch']) {
+    // A mate leads only with more votes than anyone: a first stray vote among several is no wagon to stop.
+    const leader = b.record.soleVoteLeader(m.view.day);
     if (leader !== NONE && (isMate(m, leader) || leader === b.me)) return NONE;
   }
   const blend = m.p['mafia.blend']!;
@@ -117,7 +119,8 @@ export function mafiaVote(m: Mind, d: Decision): number {
     const s = opts[i]!;
     m.scores[s] = isMate(m, s) ? NEVER : blend * (tally === null ? 0 : tally[s]!) + 0.3 * danger(m, s);
   }
-  return bestOption(m, d, m.p['noise']!);
+  // His taste of the day, as a Town voter's: a clan that voted as one would show itself.
+  return tastiestOption(m, d, m.p['vote.taste']!);
 }
 
 /** The loner Maniac (forum) kills to be the last one standing: his accusers, claimed Commissars, then likely Town. */

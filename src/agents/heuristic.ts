@@ -16,6 +16,8 @@ import type { Mind } from './mind.js';
 import type { Params } from './params.js';
 import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
+import { DayTaste, abstains } from './taste.js';
+import { HiddenPush } from './cover.js';
 import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
 export class HeuristicAgent implements Agent, Mind {
@@ -28,6 +30,8 @@ export class HeuristicAgent implements Agent, Mind {
   readonly b: Beliefs;
   readonly scores: Float64Array;
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
+  readonly taste = new DayTaste();
+  readonly cover = new HiddenPush();
   private readonly speech = new SpeechState();
   readonly clan: ClanTalk;
   /** Built alone, the player keeps a clan talk of his own and clears it each game. */
@@ -64,6 +68,8 @@ export class HeuristicAgent implements Agent, Mind {
     this.b.reset(view, this.p);
     this.speech.reset();
     if (this.ownsClan) this.clan.clear();
+    this.taste.reset();
+    this.cover.reset();
   }
 
   observe(event: GameEvent): void {
@@ -78,6 +84,9 @@ export class HeuristicAgent implements Agent, Mind {
     const blackSide = view.team === Team.Mafia;
     switch (d.choice) {
       case Choice.Vote:
+        if (abstains(this, d)) return NONE;
+        return blackSide ? mafiaVote(this, d) : townVote(this, d);
+      case Choice.Nominate: // until nominations have their own policy: nominate whom he would vote for (an abstention is a vote's, not a nomination's)
         return blackSide ? mafiaVote(this, d) : townVote(this, d);
       case Choice.Shoot:
         return mafiaShot(this, d);

@@ -43,7 +43,9 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted'),
   p('accuseOdds', [2.398, 1.918, 1.705], -5, 5, 'log-odds over the prior of a player being an enemy above which a Town player accuses him by day'),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table'),
-  p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)'),
+  p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice but the vote (0: always the top score)'),
+  p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it'),
+  p('vote.abstain', [0.13, 0.13, 0.13], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (the strangers\' table of the records: 13% of the living, every day)'),
   p('vote.passBias', [-0.08, -0.08, -0.08], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
   // Commissar (and a promoted Sergeant).
   p('commissar.revealOnBlack', [0.742, 0.742, 0.742], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
@@ -53,6 +55,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)'),
   p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)'),
   p('commissar.checkNoise', [20, 20, 10], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)'),
+  p('commissar.pushHidden', [0.6, 0.3, 0.2], 0, 1, 'chance a day that, still hidden, he pushes a Black he found (accuses him, votes for him); on other days he joins a wagon on him but does not start one, since a lone act against a Black shows the mafia who checked'),
   p('commissar.lastShotOdds', [-0.154, 0.693, 1.099], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire the last shot (otherwise he holds fire)'),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
   // Doctor.
@@ -60,6 +63,9 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself'),
   p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)'),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
+  // Doctor and Vigilante: how their roles leak (a public claim of the role).
+  p('leak.daily', [0.4, 0.3, 0.2], 0, 1, 'chance a day that a hidden Doctor\'s or Vigilante\'s talk gives his role away (a public claim of it)'),
+  p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden Doctor or Vigilante claim his role to save himself (0: never)'),
   // Vigilante.
   p('vigilante.aimNoise', [9.71, 6.47, 3.23], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
   p('vigilante.fireOdds', [0.091, 0.355, 0.81], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds'),
@@ -74,9 +80,9 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('maniac.townWeight', [0, 1, 1.5], 0, 50, 'loner Maniac: priority of killing likely Town over likely Mafia (Town is who lynches him)'),
   // Mafia team.
   p('mafia.commissarWeight', [6, 10, 12], 0, 50, 'priority of shooting a claimed Commissar (freezing, for the Putana)'),
-  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor or Sergeant'),
+  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor, Sergeant or Vigilante'),
   p('mafia.accuserWeight', [0.5, 1, 1.5], 0, 50, 'priority per vote or accusation a player cast against a Black'),
-  p('mafia.blend', [0.5, 1, 1.2], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table'),
+  p('mafia.blend', [0.3, 0.6, 0.72], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table'),
   p('mafia.fakeClaim', [0, 0.3, 0.4], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay'),
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim'),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals'),

@@ -8,7 +8,7 @@ import { NONE, type Agent, type AgentProvider, type ClaimSink, type Decision, ty
 import type { GameEvent } from '../engine/events.js';
 import type { Rng } from '../engine/rng.js';
 import type { Rules } from '../engine/rules.js';
-import { ROLE_COUNT, ROLES, Role, Team, roleSpec } from '../engine/roles.js';
+import { ROLE_COUNT, Role, Team } from '../engine/roles.js';
 import { HeuristicAgent, wantsReads } from './heuristic.js';
 import { profileParams, type Params, type SkillProfile } from './params.js';
 import { RandomAgent } from './random.js';
@@ -25,18 +25,18 @@ export async function createProvider(spec: AgentSpec, rules: Rules): Promise<Age
   const loaded = new Map<string, CreateAgent>();
   for (const a of spec.assignments.values()) if (a.kind === 'module' && !loaded.has(a.path)) loaded.set(a.path, await loadModule(a.path));
   const plans: RolePlan[] = [];
-  for (let r = 0; r < ROLE_COUNT; r++) plans.push(planFor(spec, rules, r as Role, loaded));
-  return new SpecProvider(rules.players, plans);
+  for (let r = 0; r < rules.book.count; r++) plans.push(planFor(spec, rules, r, loaded));
+  return new SpecProvider(rules.players, plans, rules.book.specs.map((x) => x.key));
 }
 
 function teamScopeOf(role: Role, rules: Rules): string | null {
-  const t = roleSpec(role).team;
-  const team = t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
+  const team = rules.book.team[role];
   return team === Team.Town ? 'town' : team === Team.Mafia ? 'mafia' : null;
 }
 
 function planFor(spec: AgentSpec, rules: Rules, role: Role, loaded: ReadonlyMap<string, CreateAgent>): RolePlan {
-  const rs = roleScope(role);
+  // A rules file's own role has no scope of its own: its team's (or the base) applies.
+  const rs = role < ROLE_COUNT ? roleScope(role) : '';
   const ts = teamScopeOf(role, rules);
   const a: Assignment = spec.assignments.get(rs) ?? (ts ? spec.assignments.get(ts) : undefined) ?? { kind: 'profile', profile: spec.base };
   if (a.kind === 'module') return { kind: 'module', path: a.path, create: loaded.get(a.path)! };
@@ -73,6 +73,7 @@ class SpecProvider implements AgentProvider {
   constructor(
     private readonly players: number,
     private readonly plans: readonly RolePlan[],
+    private readonly keys: readonly string[],
   ) {
     const heuristic = plans.some((p) => p.kind === 'heuristic');
     this.record = heuristic ? new PublicRecord(players) : null;
@@ -91,7 +92,7 @@ class SpecProvider implements AgentProvider {
       case 'module': {
         const key = `${seat}|${role}|${plan.path}`;
         let a = this.modules.get(key);
-        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, role, plan.create)));
+        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, this.keys[role]!, plan.create)));
         return a;
       }
     }
@@ -108,12 +109,12 @@ class ModuleAgent implements Agent {
   constructor(
     private readonly path: string,
     private readonly seat: number,
-    private readonly role: Role,
+    private readonly role: string,
     create: CreateAgent,
   ) {
-    const inner = this.guard('createAgent', () => create(seat, ROLES[role]!.key));
+    const inner = this.guard('createAgent', () => create(seat, role));
     if (!inner || typeof inner.begin !== 'function' || typeof inner.choose !== 'function') {
-      throw new AgentSpecError('--agent-module', `${path}: createAgent(${seat}, '${ROLES[role]!.key}') must return an object with begin(view, rng) and choose(view, decision)`);
+      throw new AgentSpecError('--agent-module', `${path}: createAgent(${seat}, '${role}') must return an object with begin(view, rng) and choose(view, decision)`);
     }
     this.inner = inner;
     this.readSkill = typeof inner.readSkill === 'number' && inner.readSkill > 0 ? inner.readSkill : 0;
@@ -127,7 +128,7 @@ class ModuleAgent implements Agent {
     } catch (e) {
       if (e instanceof AgentSpecError) throw e;
       const why = e instanceof Error ? e.message : String(e);
-      throw new Error(`agent module ${this.path} (seat ${this.seat}, ${ROLES[this.role]!.key}): ${what} threw: ${why}`);
+      throw new Error(`agent module ${this.path} (seat ${this.seat}, ${this.role}): ${what} threw: ${why}`);
     }
   }
 

@@ -79,7 +79,7 @@ export const compareCommand = {
   describe: 'play two or more variants on the same seeds and report paired differences',
   builder: (y: Argv) =>
     withAcross(withStudyOutput(withSeed(withAgents(withRules(y))), DEFAULT_COMPARE_GAMES))
-      .option('rules', { type: 'string', array: true, requiresArg: true, default: ['club'], describe: 'club, forum, classic or a rules file; repeat to compare rule sets' })
+      .option('rules', { type: 'string', array: true, requiresArg: true, default: ['club'], describe: 'club, forum, classic, werewolf, sports or a rules file; repeat to compare rule sets' })
       .option('variant', { type: 'string', array: true, describe: 'a variant: "[label: ]key=value ..." with rule options, roles.<role>, players, mafia, rules, agents, agents.<team|role>, agent-param.<[scope.]key>; repeatable' })
       .option('base', { type: 'boolean', default: true, describe: 'include the unchanged rules as a variant (--no-base to leave them out)' })
       .option('pairs', { choices: ['all', 'first'] as const, describe: 'compare every pair, or each variant with the first (default: first when the unchanged rules are played beside variants of one rules source, else all)' }),
