@@ -129,6 +129,33 @@ roles:
   });
 });
 
+describe("a defined role's pass (issue 22's logged passes, for a row of the vocabulary)", () => {
+  /** The log lines of a Warden passing, and the pass events, over 100 random games of a rules file defining him. */
+  function wardenPasses(mayPass: boolean): { lines: string[]; events: number } {
+    const rules = resolveRules({ preset: 'werewolf', roles: { bodyguard: 0, warden: { team: 'town', protect: { mayPass } } } });
+    const warden = rules.book.idOf('warden')!;
+    const game = new Game(rules);
+    const lines: string[] = [];
+    let events = 0;
+    for (let k = 0; k < 100; k++) {
+      const log: LoggedEvent[] = [];
+      game.play(3, k, new RandomProvider(), { log });
+      const dealt = log.find((l) => l.event.type === 'deal')!.event as Extract<LoggedEvent['event'], { type: 'deal' }>;
+      events += log.filter((l) => l.event.type === 'pass' && dealt.roles[l.event.seat] === warden).length;
+      lines.push(...formatLog(log, [], (r) => rules.book.specs[r]!.label).split('\n').filter((l) => l.includes('(Warden) passes')));
+    }
+    return { lines, events };
+  }
+
+  it('is logged under his own label where his row lets him pass, and never where it does not', () => {
+    const may = wardenPasses(true);
+    expect(may.events).toBeGreaterThan(0);
+    expect(may.lines).toHaveLength(may.events);
+    for (const line of may.lines) expect(line).toMatch(/^ {2}#\d+ \(Warden\) passes: heals nobody$/);
+    expect(wardenPasses(false)).toEqual({ lines: [], events: 0 });
+  });
+});
+
 describe('a bad definition is refused in one line naming the field', () => {
   const bad = (roles: Record<string, unknown>): RulesError => refusal({ preset: 'werewolf', roles });
   it.each([
