@@ -83,6 +83,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor, Sergeant or Vigilante'),
   p('mafia.accuserWeight', [0.5, 1, 1.5], 0, 50, 'priority per vote or accusation a player cast against a Black'),
   p('mafia.blend', [0.3, 0.6, 0.72], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table'),
+  p('mafia.bus', [0.5, 0.5, 0.5], 0, 1, 'chance a Mafia joins the wagon on a mate the vote has already lost (he leads by more votes than are left to cast): a vote the lynch does not need, for the table\'s trust'),
   p('mafia.fakeClaim', [0, 0.3, 0.4], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay'),
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim'),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals'),
