@@ -3,7 +3,7 @@
 // study sweeps a parameter exactly like a rule option, and README.md (The players) is
 // written from the same rows.
 
-export const PROFILES = ['random', 'novice', 'club', 'expert'] as const;
+export const PROFILES = ['random', 'novice', 'club', 'expert', 'strangers'] as const;
 export type Profile = (typeof PROFILES)[number];
 /** Profiles played by the heuristic agent (every one but `random`). */
 export type SkillProfile = Exclude<Profile, 'random'>;
@@ -13,11 +13,19 @@ export interface ParamSpec {
   readonly doc: string;
   readonly min: number;
   readonly max: number;
-  /** Values for novice, club, expert. */
-  readonly values: readonly [number, number, number];
+  /** Values for novice, club, expert, strangers (SKILL_PROFILES' order). */
+  readonly values: readonly [number, number, number, number];
 }
 
-const p = (key: string, values: [number, number, number], min: number, max: number, doc: string): ParamSpec => ({ key, values, min, max, doc });
+/** The columns of the table, in order: every profile the heuristic agent plays. */
+export const SKILL_PROFILES: readonly SkillProfile[] = Object.freeze(PROFILES.filter((x): x is SkillProfile => x !== 'random'));
+
+/**
+ * A row: novice, club and expert given; `strangers` (the profile fitted to
+ * the strangers' table, README "Where the players come from") is club's
+ * value except where that fit gave its own.
+ */
+const p = (key: string, values: [number, number, number], min: number, max: number, doc: string, strangers: number = values[1]): ParamSpec => ({ key, values: [...values, strangers], min, max, doc });
 
 /**
  * Log-odds are natural logs; a "weight" adds that many log-odds of being an
@@ -116,7 +124,7 @@ export function paramSpec(key: string): ParamSpec | undefined {
 /** A full set of values, one per key, read by the policies as `p['hunt.threshold']`. */
 export type Params = Readonly<Record<string, number>>;
 
-const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2> = { novice: 0, club: 1, expert: 2 };
+const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2 | 3> = { novice: 0, club: 1, expert: 2, strangers: 3 };
 
 /** The values of a profile with overrides applied (overrides already checked). */
 export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<string, number> = new Map()): Params {
