@@ -53,7 +53,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table', 0.45),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice but the vote (0: always the top score)'),
   p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it', 0.361),
-  p('vote.abstain', [0.142, 0.142, 0.142], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (the strangers\' table of the records: 13% of the living, every day)', 0.142),
+  p('vote.abstain', [0.142, 0.142, 0.142], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (fitted to the strangers\' records: 13-14% of the living do not vote, every day)', 0.142),
   p('vote.passBias', [-0.9, -0.9, -0.9], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
   // Commissar (and a promoted Sergeant).
   p('commissar.revealOnBlack', [0.992, 0.992, 0.992], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
