@@ -4,15 +4,12 @@
 // counterpart of `rules --list`.
 
 import type { Argv } from 'yargs';
-import { PARAM_SPECS, PROFILES } from '../agents/index.js';
+import { PARAM_SPECS, SKILL_PROFILES } from '../agents/index.js';
 import { fitText } from '../report/table.js';
 import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import type { PlayersJson, PlayersListJson } from './outputs.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
-
-/** The profiles that are columns of the parameter table (`random` has no parameters). */
-const SKILL_PROFILES = PROFILES.filter((p) => p !== 'random');
 
 export const playersCommand = {
   command: 'players',
