@@ -62,7 +62,7 @@ export function formatSummaryTable(s: RunSummary): string {
   const lines = [
     `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
     `${describeStop(s)}`,
-    mafiaTeamText(s.preset, (s.rules as { roles: Record<string, number> }).roles),
+    mafiaTeamText(s.preset, s.rules),
     // Rates in percent and their 95% half-width in points, as the lines below them: one unit in the table.
     '  outcome      rate    ±95%     games',
   ];
@@ -74,7 +74,7 @@ export function formatSummaryTable(s: RunSummary): string {
   }
   const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
   if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
-  for (const role of byTeam(Object.keys(s.roles))) {
+  for (const role of byTeam(Object.keys(s.roles), s.rules.define)) {
     const r = s.roles[role]!;
     const deaths = Object.entries(r.deaths).filter(([, c]) => c > 0).sort((x, y) => y[1] - x[1]);
     const killers = deaths.map(([k, c]) => `${k} ${pct(c / r.dealt)}`).join(', ');

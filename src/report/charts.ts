@@ -192,7 +192,7 @@ const FATES = ['survived', ...DEATH_CAUSE_NAMES] as const;
 const FATE_COLORS = ['#7fbf7b', '#5e3c99', '#2b2b2b', '#c0392b', '#e66101', '#fdb863', '#b2abd2', '#8c510a', '#bababa', '#dfc27d'];
 
 export function roleFatesChart(s: StudySummary): Chart {
-  const order = byTeam([...new Set(s.variants.flatMap((v) => Object.keys(v.aggregate.roles)))]);
+  const order = byTeam([...new Set(s.variants.flatMap((v) => Object.keys(v.aggregate.roles)))], Object.assign({}, ...s.variants.map((v) => v.rules.define)));
   const values = s.variants.flatMap((v) =>
     Object.entries(v.aggregate.roles).flatMap(([role, r]) =>
       FATES.map((fate) => ({ label: v.label, role, fate, share: (fate === 'survived' ? r.survived : r.deaths[fate]) / r.dealt })).filter((x) => x.share > 0),

@@ -64,7 +64,7 @@ export function lengthsCsv(s: StudySummary): string {
 export function rolesCsv(s: StudySummary): string {
   const rows: Cell[][] = [];
   s.variants.forEach((v, i) => {
-    for (const role of byTeam(Object.keys(v.aggregate.roles))) {
+    for (const role of byTeam(Object.keys(v.aggregate.roles), v.rules.define)) {
       const r = v.aggregate.roles[role]!;
       rows.push([i, v.label, role, r.dealt, r.survived, r.dealt > 0 ? r.survived / r.dealt : 0, ...DEATH_CAUSE_NAMES.map((c) => r.deaths[c])]);
     }

@@ -3,14 +3,12 @@
 // the rules in a readable table, and the command that reproduces the study.
 
 import { OPTION_SPECS } from '../engine/options.js';
-import { roleLabel } from '../engine/presets.js';
-import { ROLES } from '../engine/roles.js';
 import { rulesChanges } from '../engine/rules.js';
 import { excludesZeroOnlyUnadjusted, fmtAgents, fmtCount, fmtP, fmtPct, fmtPctHalf, fmtPctInterval, fmtPoints, fmtPointsInterval, fmtSettings, gamesPerVariantText, holmNote } from './format.js';
 import { studyHeadline } from './headline.js';
 import { stopNotes } from './stopNote.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary, type VariantSummary } from './summary.js';
-import { mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
+import { dealtRoles, mafiaRoles, mafiaTeamName, studyTeamText, teamVaries } from './teams.js';
 
 export interface RenderedChart {
   readonly name: string;
@@ -102,7 +100,7 @@ function ratesTable(s: StudySummary): string {
     const cells = [
       `<td>${escapeHtml(v.label)}</td>`,
       ...keys.map((k) => `<td class="num">${escapeHtml(String(v.settings[k] ?? ''))}</td>`),
-      ...(varies ? [`<td>${escapeHtml(mafiaRoles(v.preset, v.rules.roles))}</td>`] : []),
+      ...(varies ? [`<td>${escapeHtml(mafiaRoles(v.preset, v.rules))}</td>`] : []),
       ...outcomes.map((o) => {
         const r = v.rates[o];
         return `<td class="num" title="${fmtCount(r.count)} games; interval ${fmtPctInterval(r.lo, r.hi)}%">${fmtPctHalf(r)} <span class="note">${fmtPctInterval(r.lo, r.hi)}</span></td>`;
@@ -147,7 +145,7 @@ function table(id: string, head: string[], rows: string[]): string {
 function rulesTables(s: StudySummary): string {
   const base = s.variants[0];
   if (!base) return '';
-  const roles = ROLES.filter((r) => (base.rules.roles[r.key] ?? 0) > 0).map((r) => `${roleLabel(base.preset, r.id)} ×${base.rules.roles[r.key]}`);
+  const roles = dealtRoles(base.preset, base.rules).map((r) => `${r.label} ×${r.count}`);
   const parts = [
     `<p>${s.variants.length > 1 ? `Rules of <b>${escapeHtml(base.label)}</b>` : 'Rules'} (${escapeHtml(base.preset)} preset, rules hash <code>${escapeHtml(base.rulesHash)}</code>): ${base.rules.players} players: ${escapeHtml(roles.join(', '))}. Agents: <code>${escapeHtml(base.agents)}</code>.</p>`,
     table(

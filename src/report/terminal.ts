@@ -14,7 +14,7 @@ export function terminalTable(s: StudySummary): string {
   const lines = [`${s.title}: ${gamesPerVariantText(s)}, seed ${s.seed}, agents ${agents}`, ...stopNoteLines(s), studyTeamText(s.variants), studyHeadline(s)];
   const varies = teamVaries(s.variants);
   const team = varies ? [mafiaTeamName(s.variants[0]!.preset)] : [];
-  const rateRows = s.variants.map((v) => [v.label, ...(varies ? [mafiaRoles(v.preset, v.rules.roles)] : []), ...outcomes.map((o) => fmtPctHalf(v.rates[o])), v.meanDays.toFixed(1)]);
+  const rateRows = s.variants.map((v) => [v.label, ...(varies ? [mafiaRoles(v.preset, v.rules)] : []), ...outcomes.map((o) => fmtPctHalf(v.rates[o])), v.meanDays.toFixed(1)]);
   lines.push(...textTable(['variant', ...team, ...outcomes.map((o) => `${o} ±95%`), 'days'], rateRows, { wrap: [0, ...(varies ? [1] : [])] }));
   if (s.pairs.length > 0) {
     lines.push('', `paired differences in points (percentage points), ${DIFFERENCE_LABEL} (same seeds; significance Holm-adjusted):`);

@@ -11,13 +11,13 @@ import { chartsFor, zeroTicks } from '../../src/report/charts.js';
 import { studyHeadline } from '../../src/report/headline.js';
 import { escapeHtml, reportHtml } from '../../src/report/html.js';
 import { DIFFERENCE_LABEL, type StudySummary } from '../../src/report/summary.js';
-import { byTeam, mafiaTeamText, studyTeamText } from '../../src/report/teams.js';
+import { byTeam, dealtRoles, mafiaTeamText, studyTeamText, type DealtRules } from '../../src/report/teams.js';
 import { terminalTable } from '../../src/report/terminal.js';
 import { cli, study, tempDir, variant } from './helpers.js';
 
-/** The rules' role counts as the summary stores them. */
-function roles(preset: string, set: string[] = []): Record<string, number> {
-  return (JSON.parse(resolveRules(preset, { set }).canonical) as { roles: Record<string, number> }).roles;
+/** The rules' role counts (and a rules file's own roles) as the summary stores them. */
+function roles(preset: string, set: string[] = []): DealtRules {
+  return JSON.parse(resolveRules(preset, { set }).canonical) as DealtRules;
 }
 
 // Spec fields are typed loosely by vega-lite; the tests read them as plain JSON.
@@ -35,10 +35,18 @@ describe("the mafia team's make-up", () => {
   });
 
   it('says per variant when the variants field different teams', () => {
-    const same = [{ label: 'a', preset: 'club', rules: { roles: roles('club') } }, { label: 'b', preset: 'club', rules: { roles: roles('club', ['vote.tie=random']) } }];
+    const same = [{ label: 'a', preset: 'club', rules: roles('club') }, { label: 'b', preset: 'club', rules: roles('club', ['vote.tie=random']) }];
     expect(studyTeamText(same)).toBe('Black, 4 of 12 players: Don + 2 Mafia + Putana');
-    const differ = [same[0]!, { label: 'c', preset: 'club', rules: { roles: roles('club', ['roles.putana=0']) } }];
+    const differ = [same[0]!, { label: 'c', preset: 'club', rules: roles('club', ['roles.putana=0']) }];
     expect(studyTeamText(differ)).toMatch(/^Black: differs by variant/);
+  });
+
+  it("counts and names a rules file's own roles in the team they play for", () => {
+    // Built from the role table alone, the line read "Mafia team, 2 of 12 players: 2 Mafia" for this setup, and the report's rules line left out the Guard and the Hexer.
+    const own: DealtRules = { roles: { civilian: 8, mafia: 2, guard: 1, hexer: 1 }, define: { hexer: { team: 'mafia' }, guard: { team: 'town', label: 'Night guard' } } };
+    expect(mafiaTeamText('classic', own)).toBe('Mafia team, 3 of 12 players: 2 Mafia + Hexer');
+    expect(dealtRoles('classic', own).map((r) => `${r.label} ×${r.count}`)).toEqual(['Civilian ×8', 'Mafia ×2', 'Night guard ×1', 'Hexer ×1']);
+    expect(byTeam(['hexer', 'guard', 'mafia', 'civilian'], own.define)).toEqual(['civilian', 'guard', 'mafia', 'hexer']);
   });
 
   it('orders roles by team: Town, then the mafia with its leader first, then the Maniac', () => {
