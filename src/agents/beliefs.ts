@@ -11,7 +11,7 @@ import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
 import { accuserCredit, isEnemyFact, isRedFact, priorLogOdds } from './odds.js';
 import { townMayTurnBlack } from './publicFacts.js';
-import { Kind, type ClaimEvent, type Event, type PublicRecord, type VoteEvent } from './record.js';
+import { Kind, type ClaimEvent, type Event, type PublicRecord, type RecordPlayer, type VoteEvent } from './record.js';
 import type { Params } from './params.js';
 
 /** Log-odds treated as certainty (a hard fact). */
@@ -30,7 +30,7 @@ const BACKED_FACTOR = Math.exp(BACKED_BONUS);
 
 export { Verdict } from './memory.js';
 
-export class Beliefs extends Memory {
+export class Beliefs extends Memory implements RecordPlayer {
   prior = 0;
   /** Evidence per seat in log-odds of being an enemy of Town: accusations, vote memory, lies (the reads are added live: `evidence`). */
   readonly ev: Float64Array;
@@ -78,6 +78,7 @@ export class Beliefs extends Memory {
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
+    this.record.begin(view, this);
     this.trustDirty = true;
     this.setPrior(view);
     this.readTrust = params['readTrust']!;
@@ -128,7 +129,7 @@ export class Beliefs extends Memory {
    * Every event but votes and claims: a few per day. It switches on the
    * record's kind, not on `e.type` again (a megamorphic load per observer).
    */
-  private observeRare(e: GameEvent, kind: Kind): void {
+  observeRare(e: GameEvent, kind: Kind): void {
     switch (kind) {
       case Kind.Phase:
         if ((e as Event<'phase'>).phase !== 'night') {
@@ -179,7 +180,7 @@ export class Beliefs extends Memory {
     }
   }
 
-  private onVote(voter: number, target: number): void {
+  onVote(voter: number, target: number): void {
     // Only a vote for a seat I hold a fact on is mine to note (most votes are not).
     if (this.known[target] === UNKNOWN) return;
     if (this.known[target] === Team.Mafia) this.blackActs[voter]!++;
@@ -192,7 +193,7 @@ export class Beliefs extends Memory {
     return k === Team.Town || k === KNOWN_NOT_MAFIA ? 1 : -1;
   }
 
-  private onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
+  onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
     const view = this.view!;
     if (c.kind !== 'accuse' || this.sourceCount > 0) this.trustDirty = true;
     if (c.kind === 'role') {

@@ -5,7 +5,7 @@
 // and role are kept as players die or change role, so win checks are O(1).
 // Events are built only when someone listens (a log or an observing agent).
 
-import { UNKNOWN, type Agent, type AgentProvider } from './agent.js';
+import { UNKNOWN, type Agent, type AgentProvider, type TableRecord } from './agent.js';
 import { deliverDeathNote, tellAssistants, tellClan } from './aftermath.js';
 import { Asker } from './asking.js';
 import { NightRoles } from './night.js';
@@ -78,6 +78,12 @@ export class Table {
   readonly publicRevealed: Int8Array;
   readonly views: SeatView[];
   readonly agents: Agent[];
+  /** This game's shared records (Agent.record): each takes every public event once. */
+  private readonly records: TableRecord[] = [];
+  private recordCount = 0;
+  /** 1 for a seat whose agent takes the public events through its own `observe` (no record); how many there are this game. */
+  private readonly ownObserver: Uint8Array;
+  private ownObservers = 0;
   private readonly agentRngs: Sfc32[];
   private readonly deck: Int8Array;
   /** The deck's players per team and per role: the living counts at every deal. */
@@ -172,6 +178,7 @@ export class Table {
       this.agentRngs.push(new Sfc32());
     }
     this.agents = new Array<Agent>(n);
+    this.ownObserver = new Uint8Array(n);
     this.deck = new Int8Array(n);
     this.impression = new Float64Array(n);
     this.readSkill = new Float64Array(n);
@@ -276,6 +283,8 @@ export class Table {
     this.listening = log !== null;
     this.speaking = false;
     this.observing = false;
+    this.recordCount = 0;
+    this.ownObservers = 0;
     // fill(), though a call into C++: resetting it a 32-bit word at a time through a second view of the buffer made the agents' reads of `known` slower (forum 48 by 9%).
     this.knownAll.fill(UNKNOWN);
     for (let s = 0; s < this.n; s++) {
@@ -294,9 +303,30 @@ export class Table {
       this.views[s]!.reset(told, team as Team, true);
       const agent = provider.agentFor(s, told);
       this.agents[s] = agent;
-      if (agent.observe) this.listening = this.observing = true;
+      this.ownObserver[s] = 0;
+      const record = agent.record;
+      if (record) {
+        this.seatUnder(record, s);
+        this.listening = this.observing = true;
+      } else if (agent.observe) {
+        this.ownObserver[s] = 1;
+        this.ownObservers++;
+        this.listening = this.observing = true;
+      }
       if (agent.speak) this.speaking = true;
     }
+  }
+
+  /** Seats s under a shared record: the record takes the public events for him (Agent.record). */
+  private seatUnder(record: TableRecord, s: number): void {
+    for (let i = 0; i < this.recordCount; i++) {
+      if (this.records[i] === record) {
+        record.join(s, false);
+        return;
+      }
+    }
+    this.records[this.recordCount++] = record;
+    record.join(s, true);
   }
 
   /** Changes a player's role and team (succession, the Foundling), keeping the living counts. */
@@ -378,7 +408,12 @@ export class Table {
     if (this.listening) this.emit({ type: 'phase', phase, day: this.day }, Audience.Public);
   }
 
-  /** Logs an event and passes it to the living agents allowed to see it. */
+  /**
+   * Logs an event and passes it to the living agents allowed to see it: a
+   * public event once to each shared record (Agent.record), which brings
+   * its players up to date, and to each living player who observes on his
+   * own; any other event to its owner (or the clan's living members).
+   */
   emit(event: GameEvent, audience: number): void {
     if (!this.listening) return;
     this.log?.push({ audience, event });
@@ -387,11 +422,18 @@ export class Table {
       this.agents[audience]!.observe?.(event);
       return;
     }
-    const clanOnly = audience === Audience.Mafia;
+    if (audience === Audience.Public) {
+      for (let i = 0; i < this.recordCount; i++) this.records[i]!.observe(event);
+      if (this.ownObservers === 0) return;
+      for (let i = 0; i < this.aliveCount; i++) {
+        const s = this.living[i]!;
+        if (this.ownObserver[s]) this.agents[s]!.observe!(event);
+      }
+      return;
+    }
     for (let i = 0; i < this.aliveCount; i++) {
       const s = this.living[i]!;
-      if (clanOnly && !this.knowsClan(s)) continue;
-      this.agents[s]!.observe?.(event);
+      if (this.knowsClan(s)) this.agents[s]!.observe?.(event);
     }
   }
 
