@@ -15,7 +15,7 @@
 // table knows for certain (publicFacts.ts: roles shown, the note, the claims
 // those facts disprove).
 
-import { NONE, type PlayerView, type TableRecord } from '../engine/agent.js';
+import { NONE, UNKNOWN, type PlayerView, type TableRecord } from '../engine/agent.js';
 import type { Claim, GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
 import { PublicFacts } from './publicFacts.js';
@@ -59,6 +59,8 @@ function kindOf(e: GameEvent): Kind {
       return Kind.Other;
   }
 }
+
+const NO_FACTS: ArrayLike<number> = new Int8Array(0);
 
 /** Tells a new game from the provider's deals: the first seat dealt twice starts one. */
 export class DealWatch {
@@ -147,6 +149,8 @@ export class PublicRecord implements TableRecord {
   private readonly players: (RecordPlayer | null)[];
   private readonly seated: Int16Array;
   private seatedCount = 0;
+  /** Each seat's hard facts (his view's `known`): a vote is his business only if he holds one on its target. */
+  private readonly knownOf: ArrayLike<number>[];
   /** Who is alive (a view's public array): the dead see nothing more. */
   private alive: ArrayLike<number> = new Uint8Array(0);
   /** The record as a reader of its own events (the players it brings up to date skip `apply`). */
@@ -171,6 +175,7 @@ export class PublicRecord implements TableRecord {
     this.countedBlack = new Uint8Array(n);
     this.facts = new PublicFacts(n);
     this.players = new Array<RecordPlayer | null>(n).fill(null);
+    this.knownOf = new Array<ArrayLike<number>>(n).fill(NO_FACTS);
     this.seated = new Int16Array(n);
   }
 
@@ -197,9 +202,10 @@ export class PublicRecord implements TableRecord {
       case Kind.Vote: {
         const v = e as VoteEvent;
         if (v.target === NONE) return;
+        const target = v.target;
         for (let i = 0; i < count; i++) {
           const s = seated[i]!;
-          if (alive[s]) players[s]!.onVote(v.voter, v.target);
+          if (alive[s] && this.knownOf[s]![target] !== UNKNOWN) players[s]!.onVote(v.voter, target);
         }
         return;
       }
@@ -242,6 +248,7 @@ export class PublicRecord implements TableRecord {
     this.clock = view;
     this.alive = view.alive;
     this.players[view.seat] = player;
+    this.knownOf[view.seat] = view.known;
     this.facts.setRules(view.setup, view.book);
   }
 

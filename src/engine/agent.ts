@@ -101,9 +101,9 @@ export interface TableRecord {
 export interface Agent {
   /** Separation d' of each day's whisper (see PlayerView.reads); absent or 0: none, and no random numbers are drawn for them. Read after `agentFor`. */
   readonly readSkill?: number;
-  /** Share of `readSkill` on day 1, when the talk has had no facts to work on (absent: READ_FIRST_DAY in view.ts). */
+  /** Share of `readSkill` on day 1, when the talk has had no facts to work on (absent: READ_FIRST_DAY in whisper.ts). */
   readonly readFirstDay?: number;
-  /** Share (0..1) of a whisper's noise that the whole table shares: a convincing liar fools everyone at once (absent: READ_SHARED_VARIANCE in view.ts). */
+  /** Share (0..1) of a whisper's noise that the whole table shares: a convincing liar fools everyone at once (absent: READ_SHARED_VARIANCE in whisper.ts). */
   readonly readShared?: number;
   /** Contract 2 (optional): the table's shared record this player reads; read after `agentFor`, each game. */
   readonly record?: TableRecord;
