@@ -92,6 +92,7 @@ export interface RecordReader {
 export interface RecordPlayer extends RecordReader {
   onVote(voter: number, target: number): void;
   onClaim(speaker: number, claim: Claim): void;
+  onAccuse(speaker: number, target: number): void;
   observeRare(e: GameEvent, kind: Kind): void;
 }
 
@@ -210,10 +211,18 @@ export class PublicRecord implements TableRecord {
         return;
       }
       case Kind.Claim: {
-        const c = e as ClaimEvent;
+        const { speaker, claim } = e as ClaimEvent;
+        if (claim.kind === 'accuse') {
+          const target = claim.target;
+          for (let i = 0; i < count; i++) {
+            const s = seated[i]!;
+            if (alive[s]) players[s]!.onAccuse(speaker, target);
+          }
+          return;
+        }
         for (let i = 0; i < count; i++) {
           const s = seated[i]!;
-          if (alive[s]) players[s]!.onClaim(c.speaker, c.claim);
+          if (alive[s]) players[s]!.onClaim(speaker, claim);
         }
         return;
       }
