@@ -3,7 +3,8 @@
 // contract, every event through `observe`, must keep working for the agents
 // users wrote to README's "Your own agent" (an --agent-module). Checked here:
 // such a module plays exactly the games it played before contract 2 (hashes
-// of whole event logs taken with the build before the change, commit 1f40c4b),
+// of whole event logs taken with the build of the players without it: commit
+// 1f40c4b, and since the refit of issue 18, mfit's 4677e41),
 // and it observes every event it may see, once and in order, and nothing after
 // its death, beside players who read a shared record.
 
@@ -21,9 +22,9 @@ const MODULE = fileURLToPath(new URL('../fixtures/agents/readme-style.mjs', impo
 
 /** Setup, agents, modules, games, and the hash of the logs (seed 3) before contract 2. */
 const BEFORE: readonly [string, { players?: number }, string, string, number, string][] = [
-  ['club', {}, 'club', 'civilian', 300, '75100bc0f655fb9c'],
-  ['forum', { players: 16 }, 'club', 'town', 150, '37f1e0fb447ae31b'],
-  ['classic', {}, 'expert', 'mafia', 300, 'd8c721fb7781c115'],
+  ['club', {}, 'club', 'civilian', 300, '1beed4b6d053abcb'],
+  ['forum', { players: 16 }, 'club', 'town', 150, '689fe9414df2b4ef'],
+  ['classic', {}, 'expert', 'mafia', 300, 'f25c59a716c53f3e'],
 ];
 
 function logHash(rules: ReturnType<typeof resolveRules>, provider: AgentProvider, games: number): string {

@@ -6,7 +6,7 @@
 // note in README (the `npm run schemas` rules, tested on a made-up change).
 
 import { Ajv, type ValidateFunction } from 'ajv';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,8 @@ import { CHANGES_HEADING, REPO_ROOT, committedSchemas, generateSchemas, schemaFi
 import { OUTPUTS } from '../../src/cli/outputs.js';
 import { SCHEMA_VERSIONS, type OutputName } from '../../src/sim/schemaVersions.js';
 import { SHARED } from '../records/shared.js';
-import { cli, MAIN, type CliResult } from '../sim/cli.js';
+import { PROFILE_FILE_FORMAT } from '../../src/agents/spec.js';
+import { cli, MAIN, spawnCli, type CliResult } from '../sim/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-schemas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +105,24 @@ describe('every JSON output validates against its schema', () => {
     expectValid('study', readJson(join(out('merged'), 'summary.json')));
   });
 
+  it("a run stopped by Ctrl-C: its part of run --json and summary.json (interrupted, resumeCommand), and the resumed run's (resumedFrom)", async () => {
+    // Game 400 hangs its worker (MAFIA_SIM_FAULT=hang@400): the run cannot finish before the signal.
+    const args = ['run', '--rules', 'classic', '--agents', 'random', '--seed', '5', '--games', '20000', '--threads', '2', '--out', out('stopped')];
+    const run = spawnCli([...args, '--json'], { MAFIA_SIM_FAULT: 'hang@400' });
+    await new Promise((r) => setTimeout(r, 4000));
+    run.child.kill('SIGINT');
+    const stopped = await run.done;
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expectValid('run', JSON.parse(stopped.stdout));
+    const summary = readJson(join(out('stopped'), 'summary.json')) as { interrupted?: { resumeCommand: string } };
+    expect(summary.interrupted?.resumeCommand).toMatch(/--resume$/);
+    expectValid('study', summary);
+    await ok([...summary.interrupted!.resumeCommand.split(' ').slice(1), '--quiet']);
+    const done = readJson(join(out('stopped'), 'summary.json')) as { resumedFrom?: number };
+    expect(done.resumedFrom).toBeGreaterThan(0);
+    expectValid('study', done);
+  });
+
   it('compare, sweep and experiment: --json and summary.json; compare --across', async () => {
     const c = await ok(['compare', '--variant', 'roles.putana=0', '--variant', 'roles.maniac=0', '--games', '200', ...Q, '--json', '--out', out('compare')]);
     const compare = JSON.parse(c.stdout) as { pairs: unknown[] };
@@ -145,7 +164,7 @@ describe('every JSON output validates against its schema', () => {
   it('calibrate --json (with a holdout and a saved profile), records stats --json, records compare --json and its summary.json', async () => {
     const records = join(SHARED, '2018');
     const rules = join(REPO_ROOT, 'rules', 'mafia-allstars.yaml');
-    const fit = await ok(['calibrate', '--records', `${records}@1/2`, '--holdout', `${records}@2/2`, '--rules', rules, '--params', 'readSkill', '--games', '100', '--iterations', '1', ...Q, '--json', '--out', join(dir, 'fitted.json')]);
+    const fit = await ok(['calibrate', '--records', `${records}@1/2`, '--holdout', `${records}@2/2`, '--rules', rules, '--params', 'readSkill', '--games', '100', '--iterations', '1', ...Q, '--json', '--save', join(dir, 'fitted.json')]);
     expectValid('calibrate', JSON.parse(fit.stdout));
     expectValid('records-stats', JSON.parse((await ok(['records', 'stats', '--records', records, '--json'])).stdout));
     const compare = await ok(['records', 'compare', '--records', records, '--rules', rules, '--games', '100', ...Q, '--json', '--out', out('records')]);
@@ -161,6 +180,12 @@ describe('every JSON output validates against its schema', () => {
     expect((JSON.parse((await ok(['rules', '--rules', saved, '--json'])).stdout) as { hash: string }).hash).toBe(rules.hash);
     expectValid('rules-list', JSON.parse((await ok(['rules', '--list', '--json'])).stdout));
     expectValid('players', JSON.parse((await ok(['players', '--agents', 'club,readSkill=0.5,town=expert', '--json'])).stdout));
+    // Saved profile files, for everyone and for a scope: `file` at the top and in the scope.
+    const profile = join(dir, 'profile.json');
+    writeFileSync(profile, JSON.stringify({ format: PROFILE_FILE_FORMAT, base: 'expert', params: { readSkill: 1.25 } }));
+    const withFiles = JSON.parse((await ok(['players', '--agents', `${profile},mafia=${profile}`, '--json'])).stdout) as { file?: string; scopes: { file?: string }[] };
+    expect([withFiles.file, withFiles.scopes[0]?.file]).toEqual([profile, profile]);
+    expectValid('players', withFiles);
     expectValid('players-list', JSON.parse((await ok(['players', '--list', '--json'])).stdout));
   });
 
