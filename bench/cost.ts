@@ -1,10 +1,11 @@
 // `node dist/bench/cost.js [DIR] [setup ...]`: CPU µs per game on one thread,
 // in-process, after a warm-up, for the speed issue's setups (club, classic
-// with random players, forum at 12, 48 and 96 players, the records' rules):
+// and club with random players, forum at 12, 48 and 96 players, the records' rules):
 // the figure least disturbed by a loaded machine (process.cpuUsage counts
 // only this process). DIR: another checkout's root, to measure its build
 // instead of this one, so two builds can be run one after the other in the
-// same session (A/B). Setup names filter the rows (substring). A measuring
+// same session (A/B). Setup names filter the rows (substring; a name given
+// whole picks that row alone, so `club` profiles the club game only). A measuring
 // tool, not a test: it prints, it asserts nothing.
 
 import { join, resolve } from 'node:path';
@@ -29,6 +30,8 @@ interface Setup {
 const SETUPS: readonly Setup[] = [
   { name: 'club', rules: 'club', agents: 'club', games: 40_000 },
   { name: 'classic-random', rules: 'classic', players: 12, mafia: 3, agents: 'random', games: 600_000 },
+  // The engine alone on the club's rules (random players neither observe nor read): the floor under a club game.
+  { name: 'club-random', rules: 'club', agents: 'random', games: 300_000 },
   { name: 'forum12', rules: 'forum', players: 12, agents: 'club', games: 30_000 },
   { name: 'forum48', rules: 'forum', players: 48, agents: 'club', games: 1_200 },
   { name: 'forum96', rules: 'forum', players: 96, agents: 'club', games: 200 },
@@ -43,7 +46,8 @@ const { resolveRules } = (await load('src/engine/rules.js')) as typeof import('.
 const { createProvider, parseAgents } = (await load('src/agents/index.js')) as typeof import('../src/agents/index.js');
 const { loadRulesDoc } = (await load('src/cli/rulesSource.js')) as typeof import('../src/cli/rulesSource.js');
 
-const chosen = SETUPS.filter((s) => args.length === 0 || args.some((a) => s.name.includes(a)));
+const picks = (s: Setup, a: string): boolean => (SETUPS.some((x) => x.name === a) ? s.name === a : s.name.includes(a));
+const chosen = SETUPS.filter((s) => args.length === 0 || args.some((a) => picks(s, a)));
 for (const s of chosen) {
   const source = s.rules.endsWith('.yaml') ? loadRulesDoc(join(root, s.rules)) : s.rules;
   const rules = resolveRules(source, { players: s.players, mafia: s.mafia });
