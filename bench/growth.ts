@@ -1,16 +1,20 @@
-// `node dist/bench/growth.js [games at 12]`: what a forum game is made of at 12, 24,
-// 48 and 96 players with the default players, counted per game: turns,
-// decisions and the options they offer, public events and the observe calls
-// they fan out to, speeches and the days a reader gets a whisper; then the
-// cost per game on one thread (the same games again, unwrapped). The terms the speed issue asks to explain, as
+// `node dist/bench/growth.js [games at 12]`: what a forum game is made of at
+// 12, 24, 48 and 96 players with the default players, counted per game:
+// turns, decisions and the options they offer, public events (each handed
+// once to the table's shared record, contract 2) and the players' own parts
+// of them the record runs, speeches, the days a reader gets a whisper and
+// the reads drawn for them; then the cost per game on one thread (the same
+// games again, unwrapped). The terms the speed issue asks to explain, as
 // counts. A measuring tool, not a test: it prints, it asserts nothing.
-// Counting wraps each agent and forwards every call unchanged, so the games
-// are the same games (same seeds, same draws) as in a run.
+// Counting wraps each agent and forwards every call unchanged (and the
+// table's record, so the players keep the shared record's delivery), so the
+// games are the same games (same seeds, same draws) as in a run.
 
 import { PassThroughAgent, createProvider, parseAgents } from '../src/agents/index.js';
-import type { Agent, AgentProvider, ClaimSink, Decision, PlayerView } from '../src/engine/agent.js';
+import { UNKNOWN, type Agent, type AgentProvider, type ClaimSink, type Decision, type PlayerView, type TableRecord } from '../src/engine/agent.js';
 import type { GameEvent } from '../src/engine/events.js';
 import { Game } from '../src/engine/game.js';
+import type { Rng } from '../src/engine/rng.js';
 import type { Role } from '../src/engine/roles.js';
 import { resolveRules } from '../src/engine/rules.js';
 
@@ -22,22 +26,71 @@ class Counts {
   turns = 0;
   decisions = 0;
   options = 0;
-  observes = 0;
+  publicEvents = 0;
+  ownParts = 0;
   speeches = 0;
   readerDays = 0;
+  readsDrawn = 0;
+  /** This game's seats: their views and read strengths (set at begin). */
+  readonly views: (PlayerView | null)[] = [];
+  readonly skill: number[] = [];
+  readonly firstDay: number[] = [];
+}
+
+/**
+ * The table's record behind a counter: each public event, and the players'
+ * own parts the record runs for it, as record.ts hands them out (a vote to
+ * those who hold a fact on its target; lynches, fouls, the end and the like
+ * to nobody; anything else to every living seated player).
+ */
+class CountingRecord implements TableRecord {
+  private readonly seated: number[] = [];
+  constructor(
+    private readonly inner: TableRecord,
+    private readonly c: Counts,
+  ) {}
+  join(seat: number, first: boolean): void {
+    if (first) this.seated.length = 0;
+    this.seated.push(seat);
+    this.inner.join(seat, first);
+  }
+  observe(e: GameEvent): void {
+    this.c.publicEvents++;
+    this.inner.observe(e);
+    const living = this.seated.filter((s) => this.c.views[s]!.alive[s]);
+    if (e.type === 'vote') {
+      if (e.target >= 0) this.c.ownParts += living.filter((s) => this.c.views[s]!.known[e.target] !== UNKNOWN).length;
+    } else if (['claim', 'phase', 'death', 'commissar-note'].includes(e.type)) this.c.ownParts += living.length;
+    if (e.type === 'phase' && e.phase !== 'night') this.countWhisper(e.day);
+  }
+  /** The day's whisper (it came just before the phase event): each living reader, each living seat he knows nothing certain about. */
+  private countWhisper(day: number): void {
+    const views = this.c.views;
+    for (let r = 0; r < views.length; r++) {
+      const v = views[r];
+      if (!v || !v.alive[r] || this.c.skill[r]! * (day <= 1 ? this.c.firstDay[r]! : 1) <= 0) continue;
+      this.c.readerDays++;
+      for (let t = 0; t < v.players; t++) if (t !== r && v.alive[t] && v.known[t] === UNKNOWN) this.c.readsDrawn++;
+    }
+  }
 }
 
 class Counting extends PassThroughAgent {
   constructor(
     inner: Agent,
     private readonly c: Counts,
+    private readonly counted: TableRecord | undefined,
   ) {
     super(inner);
   }
-  override observe(e: GameEvent): void {
-    this.c.observes++;
-    if (e.type === 'phase' && e.phase !== 'night' && (this.inner.readSkill ?? 0) > 0) this.c.readerDays++;
-    this.inner.observe?.(e);
+  override get record(): TableRecord | undefined {
+    return this.counted;
+  }
+  override begin(view: PlayerView, rng: Rng): void {
+    this.c.views[view.seat] = view;
+    this.c.skill[view.seat] = this.inner.readSkill ?? 0;
+    this.c.firstDay[view.seat] = this.inner.readFirstDay ?? 0;
+    super.begin(view, rng);
   }
   override speak(view: PlayerView, out: ClaimSink): void {
     this.c.speeches++;
@@ -54,9 +107,19 @@ async function measure(players: number, games = gamesAt(players), print = true):
   const rules = resolveRules('forum', { players });
   const inner = await createProvider(parseAgents('club'), rules);
   const c = new Counts();
-  const provider: AgentProvider = { agentFor: (seat: number, role: Role) => new Counting(inner.agentFor(seat, role), c) };
+  const records = new Map<TableRecord, CountingRecord>();
+  const provider: AgentProvider = {
+    agentFor: (seat: number, role: Role) => {
+      const agent = inner.agentFor(seat, role);
+      const r = agent.record;
+      let counted: CountingRecord | undefined;
+      if (r) records.set(r, (counted = records.get(r) ?? new CountingRecord(r, c)));
+      return new Counting(agent, c, counted);
+    },
+  };
   const game = new Game(rules);
   for (let k = 0; k < games; k++) {
+    c.views.fill(null);
     game.play(1, k, provider);
     c.turns += game.table.day;
   }
@@ -68,12 +131,12 @@ async function measure(players: number, games = gamesAt(players), print = true):
   if (!print) return;
   const per = (x: number) => (x / games).toFixed(1);
   console.log(
-    `| ${players} | ${games} | ${per(c.turns)} | ${per(c.decisions)} | ${(c.options / c.decisions).toFixed(1)} | ${per(c.observes)} | ${per(c.speeches)} | ${per(c.readerDays)} | ${((cpu.user + cpu.system) / games).toFixed(0)} |`,
+    `| ${players} | ${games} | ${per(c.turns)} | ${per(c.decisions)} | ${(c.options / c.decisions).toFixed(1)} | ${per(c.publicEvents)} | ${per(c.ownParts)} | ${per(c.speeches)} | ${per(c.readerDays)} | ${per(c.readsDrawn)} | ${((cpu.user + cpu.system) / games).toFixed(0)} |`,
   );
 }
 
 console.log(`forum with the default players, seed 1, ${GAMES} games at 12 players, GAMES * (12 / p)^2 at p; CPU per game on one thread after a warm-up, the same games played again without the counting wrappers\n`);
 await measure(12, GAMES, false);
-console.log('| players | games | turns | decisions | options per decision | observe calls | speeches | reader-days (whispers) | CPU µs per game |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| players | games | turns | decisions | options per decision | public events | players\' own parts | speeches | reader-days (whispers) | reads drawn | CPU µs per game |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const p of [12, 24, 48, 96]) await measure(p);

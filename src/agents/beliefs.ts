@@ -12,7 +12,7 @@ import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
 import { accuserCredit, isEnemyFact, isRedFact, priorLogOdds } from './odds.js';
 import { townMayTurnBlack } from './publicFacts.js';
-import { Kind, type ClaimEvent, type Event, type PublicRecord, type VoteEvent } from './record.js';
+import { Kind, type ClaimEvent, type Event, type PublicRecord, type RecordPlayer, type VoteEvent } from './record.js';
 import type { Params } from './params.js';
 
 /** Log-odds treated as certainty (a hard fact). */
@@ -31,12 +31,15 @@ const BACKED_FACTOR = Math.exp(BACKED_BONUS);
 
 export { Verdict } from './memory.js';
 
+/** enemy(t) of a seat held by a hard fact, by its value in `known`: Town, Mafia, Maniac, KNOWN_NOT_MAFIA. */
+const FACT_LOGODDS = new Float64Array([-CERTAIN, CERTAIN, CERTAIN, NOT_MAFIA_LOGODDS]);
+
 /** log(1 − c): what a claim believed at c says of its claimant's being an enemy (a real role holder is Town), at most certainty. */
 function creditOf(c: number): number {
   return c >= 1 ? -CERTAIN : Math.max(-CERTAIN, Math.log(1 - c));
 }
 
-export class Beliefs extends Memory {
+export class Beliefs extends Memory implements RecordPlayer {
   prior = 0;
   /** Evidence per seat in log-odds of being an enemy of Town: accusations, vote memory, lies (the reads are added live: `evidence`). */
   readonly ev: Float64Array;
@@ -97,6 +100,7 @@ export class Beliefs extends Memory {
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
+    this.record.begin(view, this);
     this.roleClaimantCount = 0;
     this.trustDirty = true;
     this.setPrior(view);
@@ -148,7 +152,7 @@ export class Beliefs extends Memory {
    * Every event but votes and claims: a few per day. It switches on the
    * record's kind, not on `e.type` again (a megamorphic load per observer).
    */
-  private observeRare(e: GameEvent, kind: Kind): void {
+  observeRare(e: GameEvent, kind: Kind): void {
     switch (kind) {
       case Kind.Phase:
         if ((e as Event<'phase'>).phase !== 'night') {
@@ -199,7 +203,7 @@ export class Beliefs extends Memory {
     }
   }
 
-  private onVote(voter: number, target: number): void {
+  onVote(voter: number, target: number): void {
     // Only a vote for a seat I hold a fact on is mine to note (most votes are not).
     if (this.known[target] === UNKNOWN) return;
     if (this.known[target] === Team.Mafia) this.blackActs[voter]!++;
@@ -212,9 +216,13 @@ export class Beliefs extends Memory {
     return k === Team.Town || k === KNOWN_NOT_MAFIA ? 1 : -1;
   }
 
-  private onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
+  onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
+    if (c.kind === 'accuse') {
+      this.onAccuse(speaker, c.target);
+      return;
+    }
     const view = this.view!;
-    if (c.kind !== 'accuse' || this.sourceCount > 0 || this.roleClaimantCount > 0) this.trustDirty = true;
+    this.trustDirty = true;
     if (c.kind === 'role') {
       if (speaker === this.me) return;
       if (c.role === Role.Commissar || c.role === Role.Sergeant) this.addSource(speaker);
@@ -233,11 +241,18 @@ export class Beliefs extends Memory {
       if (this.claimRole[speaker] === Role.Sergeant) this.noteBacking(speaker, c.target, c.black);
       return;
     }
-    // An accusation, the commonest claim: its target is read once (claims come in three shapes).
-    const target = c.target;
+  }
+
+  /**
+   * An accusation, the commonest claim (the record hands it here directly,
+   * reading the claim's kind once for the table): what it says of its
+   * target, as far as I credit the accuser (or, against me, of him).
+   */
+  onAccuse(speaker: number, target: number): void {
+    if (this.sourceCount > 0 || this.roleClaimantCount > 0) this.trustDirty = true;
     if (this.known[target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
-    if (target === this.me && view.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
+    if (target === this.me && this.view!.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
     else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.evidence(speaker));
   }
 
@@ -456,17 +471,19 @@ export class Beliefs extends Memory {
     return this.ev[t]! + this.readTrust * this.reads[t]!;
   }
 
-  /** Log-odds that seat t is an enemy of Town, from everything I know. */
+  /**
+   * Log-odds that seat t is an enemy of Town, from everything I know. Every
+   * path gives a double (a fact's value from a Float64Array, not an integer
+   * constant): merged with an integer, V8 boxes the result of each call into
+   * a heap number, the largest share of a big game's garbage.
+   */
   enemy(t: number): number {
     const k = this.known[t]!;
-    if (k !== UNKNOWN) {
-      if (isEnemyFact(k)) return CERTAIN;
-      return k === KNOWN_NOT_MAFIA ? NOT_MAFIA_LOGODDS : -CERTAIN;
-    }
+    if (k !== UNKNOWN) return FACT_LOGODDS[k]!;
     let x = this.prior + this.evidence(t) + this.claimCredit[t]!;
-    const n = this.n;
     // Most seats have no result from any of my sources: their sum over the sources would add nothing.
     if (!this.hasResult[t]) return x;
+    const n = this.n;
     const rw = this.params!['resultWeight']!;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;

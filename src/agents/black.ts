@@ -159,7 +159,9 @@ export function mafiaVote(m: Mind, d: Decision): number {
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = isMate(m, s) ? NEVER : blend * (tally === null ? 0 : tally[s]!) + 0.3 * danger(m, s);
+    // Two stores, not one of a choice between NEVER and a sum: V8 boxed every such sum into a heap number.
+    if (isMate(m, s)) m.scores[s] = NEVER;
+    else m.scores[s] = blend * (tally === null ? 0 : tally[s]!) + 0.3 * danger(m, s);
   }
   // His taste of the day, as a Town voter's: a clan that voted as one would show itself.
   return tastiestOption(m, d, m.p['vote.taste']!);

@@ -34,6 +34,8 @@ export class HeuristicAgent implements Agent, Mind {
   readonly cover = new HiddenPush();
   private readonly speech = new SpeechState();
   readonly clan: ClanTalk;
+  /** The table's public record (contract 2, Agent.record): the engine hands it the public events, and it brings this player up to date. */
+  readonly record: PublicRecord;
   /** Built alone, the player keeps a clan talk of his own and clears it each game. */
   private readonly ownsClan: boolean;
 
@@ -47,6 +49,7 @@ export class HeuristicAgent implements Agent, Mind {
     clan?: ClanTalk,
   ) {
     this.b = new Beliefs(players, record);
+    this.record = this.b.record;
     this.scores = new Float64Array(players);
     this.ownsClan = clan === undefined;
     this.clan = clan ?? new ClanTalk(players);
@@ -72,6 +75,7 @@ export class HeuristicAgent implements Agent, Mind {
     this.cover.reset();
   }
 
+  /** The events meant for him alone; every event he may see when he is played without his record (a wrapper that observes). */
   observe(event: GameEvent): void {
     this.b.observe(event);
   }

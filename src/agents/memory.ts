@@ -108,7 +108,6 @@ export class Memory {
     this.params = params;
     this.me = view.seat;
     if (this.ownsRecord) this.record.clear();
-    this.record.join(view);
     this.cleared.fill(0);
     this.claimCount = 0;
     this.sourceCount = 0;

@@ -15,8 +15,8 @@
 // table knows for certain (publicFacts.ts: roles shown, the note, the claims
 // those facts disprove).
 
-import { NONE, type PlayerView } from '../engine/agent.js';
-import type { GameEvent } from '../engine/events.js';
+import { NONE, UNKNOWN, type PlayerView, type TableRecord } from '../engine/agent.js';
+import type { Claim, GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
 import { PublicFacts } from './publicFacts.js';
 
@@ -60,6 +60,8 @@ function kindOf(e: GameEvent): Kind {
   }
 }
 
+const NO_FACTS: ArrayLike<number> = new Int8Array(0);
+
 /** Tells a new game from the provider's deals: the first seat dealt twice starts one. */
 export class DealWatch {
   private readonly dealt: Uint8Array;
@@ -82,7 +84,19 @@ export interface RecordReader {
   seenEvent: number;
 }
 
-export class PublicRecord {
+/**
+ * A player's own part of a public event, which the record hands him once it
+ * has applied the table's part (beliefs.ts): a vote, a claim, any other kind
+ * but Kind.Other (which no player's own part looks at).
+ */
+export interface RecordPlayer extends RecordReader {
+  onVote(voter: number, target: number): void;
+  onClaim(speaker: number, claim: Claim): void;
+  onAccuse(speaker: number, target: number): void;
+  observeRare(e: GameEvent, kind: Kind): void;
+}
+
+export class PublicRecord implements TableRecord {
   readonly n: number;
   /** votes[v * n + t]: times v voted for t. */
   readonly votes: Int16Array;
@@ -132,6 +146,16 @@ export class PublicRecord {
   private readonly zeros16: Int16Array;
   /** What the whole table knows for certain (roles shown, the note) and the claims it disproves. */
   readonly facts: PublicFacts;
+  /** Each seat's player of this record (set when he begins a game), and the seats the engine seated under the record this game (Table.seatUnder), in seat order. */
+  private readonly players: (RecordPlayer | null)[];
+  private readonly seated: Int16Array;
+  private seatedCount = 0;
+  /** Each seat's hard facts (his view's `known`): a vote is his business only if he holds one on its target. */
+  private readonly knownOf: ArrayLike<number>[];
+  /** Who is alive (a view's public array): the dead see nothing more. */
+  private alive: ArrayLike<number> = new Uint8Array(0);
+  /** The record as a reader of its own events (the players it brings up to date skip `apply`). */
+  private readonly self: RecordReader = { seenEvent: 0 };
 
   constructor(n: number) {
     this.n = n;
@@ -151,6 +175,63 @@ export class PublicRecord {
     this.blackActs = new Int16Array(n);
     this.countedBlack = new Uint8Array(n);
     this.facts = new PublicFacts(n);
+    this.players = new Array<RecordPlayer | null>(n).fill(null);
+    this.knownOf = new Array<ArrayLike<number>>(n).fill(NO_FACTS);
+    this.seated = new Int16Array(n);
+  }
+
+  /** The engine seats `seat` under this record for the coming game (TableRecord): his public events come through `observe`. */
+  join(seat: number, first: boolean): void {
+    if (first) this.seatedCount = 0;
+    this.seated[this.seatedCount++] = seat;
+  }
+
+  /**
+   * A public event from the engine (TableRecord): the table's part once,
+   * then each living seated player's own part, with no per-player call for
+   * an event nobody's own part looks at (Kind.Other), and a vote's only for
+   * players who hold a fact on its target.
+   */
+  observe(e: GameEvent): void {
+    const kind = this.apply(e, this.self);
+    if (kind === Kind.Other) return;
+    const seated = this.seated;
+    const alive = this.alive;
+    const players = this.players;
+    const count = this.seatedCount;
+    switch (kind) {
+      case Kind.Vote: {
+        const v = e as VoteEvent;
+        if (v.target === NONE) return;
+        const target = v.target;
+        for (let i = 0; i < count; i++) {
+          const s = seated[i]!;
+          if (alive[s] && this.knownOf[s]![target] !== UNKNOWN) players[s]!.onVote(v.voter, target);
+        }
+        return;
+      }
+      case Kind.Claim: {
+        const { speaker, claim } = e as ClaimEvent;
+        if (claim.kind === 'accuse') {
+          const target = claim.target;
+          for (let i = 0; i < count; i++) {
+            const s = seated[i]!;
+            if (alive[s]) players[s]!.onAccuse(speaker, target);
+          }
+          return;
+        }
+        for (let i = 0; i < count; i++) {
+          const s = seated[i]!;
+          if (alive[s]) players[s]!.onClaim(speaker, claim);
+        }
+        return;
+      }
+      default:
+        for (let i = 0; i < count; i++) {
+          const s = seated[i]!;
+          if (alive[s]) players[s]!.observeRare(e, kind);
+        }
+    }
   }
 
   /** The provider deals seat s a player: a new game clears the record before any event of it. */
@@ -172,8 +253,11 @@ export class PublicRecord {
   }
 
   /** A player of this table starts the game with this view. */
-  join(view: PlayerView): void {
+  begin(view: PlayerView, player: RecordPlayer): void {
     this.clock = view;
+    this.alive = view.alive;
+    this.players[view.seat] = player;
+    this.knownOf[view.seat] = view.known;
     this.facts.setRules(view.setup, view.book);
   }
 

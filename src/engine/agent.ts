@@ -68,18 +68,47 @@ export interface ClaimSink {
 }
 
 /**
+ * A table's shared record of the public events (contract 2, optional): one
+ * object that several players of a table read, so that a public event is
+ * taken in once per table, not once per player. The engine hands it each
+ * public event once (before any player who observes on his own), and it is
+ * its business to bring its players up to date; the engine never looks
+ * inside. It must not give a player what he may not see: in particular it
+ * must pass over the seats that have died (a dead player sees nothing more).
+ */
+export interface TableRecord {
+  /**
+   * Seats `seat` under this record for the coming game: from now on the
+   * record, not that player's `observe`, takes the public events meant for
+   * him. Called once per game for each such seat, in seat order, after
+   * `agentFor` and before `begin` or any event; `first` is true for the
+   * first seat of the game under this record.
+   */
+  join(seat: number, first: boolean): void;
+  /** One public event, once per table and in the order they happen. */
+  observe(event: GameEvent): void;
+}
+
+/**
  * A player. The engine asks `agentFor(seat, role)` after the deal, calls
  * `begin` once per game, passes each event this player may see to
- * `observe`, lets him `speak` each day and asks him to `choose`.
+ * `observe`, lets him `speak` each day and asks him to `choose`. A player
+ * with a `record` takes the public events through it instead (contract 2),
+ * and his `observe` gets only those meant for him alone (his results, his
+ * clan, his promotion). A player without one (every agent written before
+ * contract 2) gets every event he may see through `observe`, as before.
  */
 export interface Agent {
   /** Separation d' of each day's whisper (see PlayerView.reads); absent or 0: none, and no random numbers are drawn for them. Read after `agentFor`. */
   readonly readSkill?: number;
-  /** Share of `readSkill` on day 1, when the talk has had no facts to work on (absent: READ_FIRST_DAY in view.ts). */
+  /** Share of `readSkill` on day 1, when the talk has had no facts to work on (absent: READ_FIRST_DAY in whisper.ts). */
   readonly readFirstDay?: number;
-  /** Share (0..1) of a whisper's noise that the whole table shares: a convincing liar fools everyone at once (absent: READ_SHARED_VARIANCE in view.ts). */
+  /** Share (0..1) of a whisper's noise that the whole table shares: a convincing liar fools everyone at once (absent: READ_SHARED_VARIANCE in whisper.ts). */
   readonly readShared?: number;
+  /** Contract 2 (optional): the table's shared record this player reads; read after `agentFor`, each game. */
+  readonly record?: TableRecord;
   begin(view: PlayerView, rng: Rng): void;
+  /** Each event this player may see, or with a `record` the events meant for him alone. */
   observe?(event: GameEvent): void;
   /**
    * His public claims, once a day in the day's drawn speaking order, and a

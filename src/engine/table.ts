@@ -5,7 +5,7 @@
 // and role are kept as players die or change role, so win checks are O(1).
 // Events are built only when someone listens (a log or an observing agent).
 
-import { UNKNOWN, type Agent, type AgentProvider } from './agent.js';
+import { UNKNOWN, type Agent, type AgentProvider, type TableRecord } from './agent.js';
 import { deliverDeathNote, tellAssistants, tellClan } from './aftermath.js';
 import { Asker } from './asking.js';
 import { NightRoles } from './night.js';
@@ -16,16 +16,10 @@ import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
 import type { RoleBook } from './roleBook.js';
 import { Team, type Role } from './roles.js';
 import { AbilityMarks, SeatRecord, seatRecordsOf } from './seatRecords.js';
-import { Clock, KNOWN_NOT_MAFIA, READ_FIRST_DAY, READ_SHARED_VARIANCE, SeatView, gaussian } from './view.js';
+import { Clock, KNOWN_NOT_MAFIA, SeatView } from './view.js';
+import { Whisper, type WhisperTable } from './whisper.js';
 
-/** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
-const IMPRESSION_STREAM = 0x40000000;
-
-function clampShare(x: number): number {
-  return x > 0 ? (x < 1 ? x : 1) : 0;
-}
-
-export class Table {
+export class Table implements WhisperTable {
   readonly n: number;
   readonly rules: Rules;
   readonly chance = new Sfc32();
@@ -78,22 +72,20 @@ export class Table {
   readonly publicRevealed: Int8Array;
   readonly views: SeatView[];
   readonly agents: Agent[];
+  /** This game's shared records (Agent.record): each takes every public event once. */
+  private readonly records: TableRecord[] = [];
+  private recordCount = 0;
+  /** 1 for a seat whose agent takes the public events through its own `observe` (no record); how many there are this game. */
+  private readonly ownObserver: Uint8Array;
+  private ownObservers = 0;
   private readonly agentRngs: Sfc32[];
   private readonly deck: Int8Array;
   /** The deck's players per team and per role: the living counts at every deal. */
   private readonly deckTeams = new Int16Array(3);
   private readonly deckSides = new Int16Array(3);
   private readonly deckRoles: Int16Array;
-  private readonly impressionRng = new Sfc32();
-  private readonly impression: Float64Array;
-  /** Per seat, what its agent asked of the whispered reads this game (see Agent.readSkill). */
-  private readonly readSkill: Float64Array;
-  private readonly readFirstDay: Float64Array;
-  private readonly readShared: Float64Array;
-  /** Some seat reads this game; the impressions are drawn (lazily, at the first whisper) from this game's key. */
-  private reading = false;
-  private impressionsDrawn = false;
-  private impressionKey = 0;
+  /** The day's whisper and every view's reads (whisper.ts). */
+  private readonly whisper: Whisper;
   /** Every view's `known`, seat by seat in one buffer. */
   private readonly knownAll: Int8Array;
   private readonly clock = new Clock();
@@ -165,18 +157,16 @@ export class Table {
     this.views = [];
     this.agentRngs = [];
     this.knownAll = new Int8Array(n * n);
+    this.whisper = new Whisper(n);
     for (let s = 0; s < n; s++) {
       const known = this.knownAll.subarray(s * n, (s + 1) * n);
-      this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, rules.book, this.clock, known));
+      this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, rules.book, this.clock, known, this.whisper.readsOf(s)));
       this.deathNoteFacts.push(new Int8Array(n));
       this.agentRngs.push(new Sfc32());
     }
     this.agents = new Array<Agent>(n);
+    this.ownObserver = new Uint8Array(n);
     this.deck = new Int8Array(n);
-    this.impression = new Float64Array(n);
-    this.readSkill = new Float64Array(n);
-    this.readFirstDay = new Float64Array(n);
-    this.readShared = new Float64Array(n);
     this.deathOrder = new Int32Array(n);
     this.deathSeq = new Int16Array(n);
     this.living = new Int16Array(n);
@@ -216,20 +206,11 @@ export class Table {
     this.seatPlayers(provider, log);
     if (this.listening) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();
-    this.reading = false;
-    this.impressionsDrawn = false;
-    this.impressionKey = key;
+    this.whisper.startGame(key);
     for (let s = 0; s < this.n; s++) {
       const rng = this.agentRngs[s]!.reseedFromKey(key, agentStream(s));
       const agent = this.agents[s]!;
-      const skill = agent.readSkill ?? 0;
-      this.readSkill[s] = skill > 0 ? skill : 0;
-      if (skill > 0) {
-        this.reading = true;
-        this.readFirstDay[s] = clampShare(agent.readFirstDay ?? READ_FIRST_DAY);
-        this.readShared[s] = clampShare(agent.readShared ?? READ_SHARED_VARIANCE);
-      }
-      this.views[s]!.clearReads();
+      this.whisper.seat(s, agent);
       agent.begin(this.views[s]!, rng);
     }
   }
@@ -265,6 +246,14 @@ export class Table {
     }
   }
 
+  /** Seat s's hard facts and stream, for the whisper. */
+  knownOf(s: number): Int8Array {
+    return this.views[s]!.known;
+  }
+  rngOf(s: number): Sfc32 {
+    return this.agentRngs[s]!;
+  }
+
   /** Teams, living counts, views and agents for the dealt roles. */
   private seatPlayers(provider: AgentProvider, log: LoggedEvent[] | null): void {
     // Every deal holds the deck's roles (fixDeal checks it), so the living counts start as the deck's.
@@ -276,6 +265,8 @@ export class Table {
     this.listening = log !== null;
     this.speaking = false;
     this.observing = false;
+    this.recordCount = 0;
+    this.ownObservers = 0;
     // fill(), though a call into C++: resetting it a 32-bit word at a time through a second view of the buffer made the agents' reads of `known` slower (forum 48 by 9%).
     this.knownAll.fill(UNKNOWN);
     for (let s = 0; s < this.n; s++) {
@@ -294,9 +285,30 @@ export class Table {
       this.views[s]!.reset(told, team as Team, true);
       const agent = provider.agentFor(s, told);
       this.agents[s] = agent;
-      if (agent.observe) this.listening = this.observing = true;
+      this.ownObserver[s] = 0;
+      const record = agent.record;
+      if (record) {
+        this.seatUnder(record, s);
+        this.listening = this.observing = true;
+      } else if (agent.observe) {
+        this.ownObserver[s] = 1;
+        this.ownObservers++;
+        this.listening = this.observing = true;
+      }
       if (agent.speak) this.speaking = true;
     }
+  }
+
+  /** Seats s under a shared record: the record takes the public events for him (Agent.record). */
+  private seatUnder(record: TableRecord, s: number): void {
+    for (let i = 0; i < this.recordCount; i++) {
+      if (this.records[i] === record) {
+        record.join(s, false);
+        return;
+      }
+    }
+    this.records[this.recordCount++] = record;
+    record.join(s, true);
   }
 
   /** Changes a player's role and team (succession, the Foundling), keeping the living counts. */
@@ -313,23 +325,6 @@ export class Table {
     }
     this.role[s] = role;
     this.team[s] = team;
-  }
-
-  /** The table's shared impression of each seat (see SeatView.whisper), from its own stream: only games with reads draw it. */
-  private drawImpressions(): void {
-    const rng = this.impressionRng.reseedFromKey(this.impressionKey, IMPRESSION_STREAM);
-    for (let s = 0; s < this.n; s++) this.impression[s] = gaussian(rng);
-    this.impressionsDrawn = true;
-  }
-
-  /** The whisper of a day's talk to every living reader (see PlayerView.reads), from his own stream. */
-  private whisper(): void {
-    if (!this.impressionsDrawn) this.drawImpressions();
-    for (let i = 0; i < this.aliveCount; i++) {
-      const s = this.living[i]!;
-      const skill = this.readSkill[s]! * (this.day <= 1 ? this.readFirstDay[s]! : 1);
-      if (skill > 0) this.views[s]!.whisper(this.team, this.alive, skill, this.readShared[s]!, this.agentRngs[s]!, this.impression);
-    }
   }
 
   private dealRoles(): void {
@@ -374,11 +369,16 @@ export class Table {
     this.clock.day = this.day;
     this.clock.phase = phase;
     // The day's talk comes before anyone speaks or votes (and before the phase event, so observers see fresh reads).
-    if (this.reading && phase !== 'night') this.whisper();
+    if (phase !== 'night') this.whisper.day(this);
     if (this.listening) this.emit({ type: 'phase', phase, day: this.day }, Audience.Public);
   }
 
-  /** Logs an event and passes it to the living agents allowed to see it. */
+  /**
+   * Logs an event and passes it to the living agents allowed to see it: a
+   * public event once to each shared record (Agent.record), which brings
+   * its players up to date, and to each living player who observes on his
+   * own; any other event to its owner (or the clan's living members).
+   */
   emit(event: GameEvent, audience: number): void {
     if (!this.listening) return;
     this.log?.push({ audience, event });
@@ -387,11 +387,18 @@ export class Table {
       this.agents[audience]!.observe?.(event);
       return;
     }
-    const clanOnly = audience === Audience.Mafia;
+    if (audience === Audience.Public) {
+      for (let i = 0; i < this.recordCount; i++) this.records[i]!.observe(event);
+      if (this.ownObservers === 0) return;
+      for (let i = 0; i < this.aliveCount; i++) {
+        const s = this.living[i]!;
+        if (this.ownObserver[s]) this.agents[s]!.observe!(event);
+      }
+      return;
+    }
     for (let i = 0; i < this.aliveCount; i++) {
       const s = this.living[i]!;
-      if (clanOnly && !this.knowsClan(s)) continue;
-      this.agents[s]!.observe?.(event);
+      if (this.knowsClan(s)) this.agents[s]!.observe?.(event);
     }
   }
 

@@ -1,7 +1,10 @@
 // The table's public record (src/agents/record.ts) is a speed device only:
-// players sharing one record must play every game exactly as players each
-// keeping his own copy of the votes, claims and tallies. Compared on whole
-// event logs, over presets with last shots, Kamikazes, death notes and
+// players sharing one record, which the engine hands each public event once
+// (contract 2, Agent.record), must play every game exactly as players each
+// keeping his own copy of the votes, claims and tallies and observing every
+// event himself (the old contract), and as players sharing the record but
+// each observing every event (a wrapper that watches events). Compared on
+// whole event logs, over presets with last shots, Kamikazes, death notes and
 // Sergeants (a dead player shares a record that goes on without him), and
 // with a table where the heuristic seats change from game to game (the record
 // must still start each game clean).
@@ -14,6 +17,7 @@ import { HeuristicAgent, wantsReads } from '../../src/agents/heuristic.js';
 import { profileParams, type SkillProfile } from '../../src/agents/params.js';
 import { RandomAgent } from '../../src/agents/random.js';
 import { PublicRecord } from '../../src/agents/record.js';
+import { PassThroughAgent } from '../../src/agents/wrapper.js';
 import type { Agent, AgentProvider, PlayerView } from '../../src/engine/agent.js';
 import type { GameEvent, LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
@@ -21,14 +25,37 @@ import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
 import { civilianView } from './helpers.js';
 
+/** A player who observes every event himself (the old contract): a wrapper that watches events gets no shared record (wrapper.ts). */
+class Observing extends PassThroughAgent {
+  override observe(e: GameEvent): void {
+    this.inner.observe?.(e);
+  }
+}
+
+/** Every player of `inner` (`odd`: those at odd seats) observing every event on his own, though they share the table's record. */
+function eachObserving(inner: AgentProvider, odd = false): AgentProvider {
+  const wrapped = new Map<Agent, Observing>();
+  return {
+    agentFor(seat: number, role: Role): Agent {
+      const agent = inner.agentFor(seat, role);
+      if (odd && seat % 2 === 0) return agent;
+      let w = wrapped.get(agent);
+      if (!w) wrapped.set(agent, (w = new Observing(agent)));
+      return w;
+    },
+  };
+}
+
 /**
- * Heuristic players built alone, so each keeps a public record of his own;
- * `only`: the other roles play at random. The clan's night talk is no copy
- * of anything but the mates' own words, so they share one, as at the table.
+ * Heuristic players built alone, so each keeps a public record of his own,
+ * and observing every event himself (the old contract); `only`: the other
+ * roles play at random. The clan's night talk is no copy of anything but the
+ * mates' own words, so they share one, as at the table.
  */
 function ownRecords(rules: Rules, profile: SkillProfile, only?: Role): AgentProvider {
   const params = profileParams(profile);
   const players: HeuristicAgent[] = [];
+  const observing: Observing[] = [];
   const randoms: RandomAgent[] = [];
   const clan = new ClanTalk(rules.players);
   return {
@@ -37,7 +64,8 @@ function ownRecords(rules: Rules, profile: SkillProfile, only?: Role): AgentProv
       if (only !== undefined && role !== only) return (randoms[seat] ??= new RandomAgent());
       const t = roleSpec(role).team;
       const team = t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
-      return (players[seat] ??= new HeuristicAgent(rules.players, undefined, clan)).configure(params, wantsReads(role, team));
+      const player = (players[seat] ??= new HeuristicAgent(rules.players, undefined, clan)).configure(params, wantsReads(role, team));
+      return (observing[seat] ??= new Observing(player));
     },
   };
 }
@@ -61,12 +89,18 @@ describe('the shared public record', () => {
     ['forum', {}, 'novice', 120],
   ];
   for (const [preset, opts, profile, games] of cases) {
-    it(`plays ${preset} ${JSON.stringify(opts)} (${profile}) as players keeping their own records`, async () => {
+    it(`plays ${preset} ${JSON.stringify(opts)} (${profile}) as players keeping their own records, and as players sharing it who each observe every event`, async () => {
       const rules = resolveRules(preset, opts);
       const shared = logs(rules, await createProvider(parseAgents(profile), rules), games);
       const own = logs(rules, ownRecords(rules, profile), games);
+      const sharedObserving = logs(rules, eachObserving(await createProvider(parseAgents(profile), rules)), games);
+      const mixed = logs(rules, eachObserving(await createProvider(parseAgents(profile), rules), true), games);
       expect(shared.length).toBe(games);
-      for (let k = 0; k < games; k++) expect(shared[k], `game ${k}`).toBe(own[k]);
+      for (let k = 0; k < games; k++) {
+        expect(shared[k], `game ${k}`).toBe(own[k]);
+        expect(sharedObserving[k], `game ${k}`).toBe(own[k]);
+        expect(mixed[k], `game ${k}: odd seats observing`).toBe(own[k]);
+      }
     });
   }
 
@@ -113,6 +147,28 @@ describe('applying an event once', () => {
     expect(record.tallyNow(2, 0)?.[5]).toBe(1);
     expect(record.tallyNow(2, 1)).toBeNull();
     expect(record.tallyNow(3, 0)).toBeNull();
+  });
+
+  it('hands a public event to each living seated player once, and nothing to the dead or the unseated', () => {
+    const record = new PublicRecord(n);
+    const alive = new Uint8Array(n).fill(1);
+    const players = [0, 1, 2, 3].map((s) => {
+      const b = new Beliefs(n, record);
+      record.deal(s);
+      b.deal();
+      b.reset({ ...viewOf(s), alive }, profileParams('club'));
+      return b;
+    });
+    // Seats 0-2 under the record; seat 3 observes on his own (a wrapper), so the record leaves him be.
+    [0, 1, 2].forEach((s, i) => record.join(s, i === 0));
+    alive[2] = 0;
+    record.observe({ type: 'claim', speaker: 5, claim: { kind: 'accuse', target: 6 } });
+    expect(players[0]!.ev[6]).toBeGreaterThan(0);
+    expect(players[1]!.ev[6]).toBe(players[0]!.ev[6]);
+    expect(players[2]!.ev[6]).toBe(0);
+    expect(players[3]!.ev[6]).toBe(0);
+    // The table's part was applied once all the same.
+    expect(record.accuse[5 * n + 6]).toBe(1);
   });
 
   it('counts a reused event object again when it carries the next event', () => {
