@@ -3,7 +3,7 @@
 // study sweeps a parameter exactly like a rule option, and README.md (The players) is
 // written from the same rows.
 
-export const PROFILES = ['random', 'novice', 'club', 'expert'] as const;
+export const PROFILES = ['random', 'novice', 'club', 'expert', 'live'] as const;
 export type Profile = (typeof PROFILES)[number];
 /** Profiles played by the heuristic agent (every one but `random`). */
 export type SkillProfile = Exclude<Profile, 'random'>;
@@ -46,6 +46,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice but the vote (0: always the top score)'),
   p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it'),
   p('vote.abstain', [0.13, 0.13, 0.13], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (the strangers\' table of the records: 13% of the living, every day)'),
+  p('vote.spareClaim', [1, 2, 2], 0, 20, 'log-odds taken off a vote for a player who claims a role the table is better off not lynching (the Bomb, whose lynch kills his neighbours; the Prince, who survives it)'),
   p('vote.passBias', [-0.08, -0.08, -0.08], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
   // Commissar (and a promoted Sergeant).
   p('commissar.revealOnBlack', [0.742, 0.742, 0.742], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
@@ -58,14 +59,14 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('commissar.pushHidden', [0.6, 0.3, 0.2], 0, 1, 'chance a day that, still hidden, he pushes a Black he found (accuses him, votes for him); on other days he joins a wagon on him but does not start one, since a lone act against a Black shows the mafia who checked'),
   p('commissar.lastShotOdds', [-0.154, 0.693, 1.099], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire the last shot (otherwise he holds fire)'),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
-  // Doctor.
-  p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of healing the Commissar he believes in, scaled by that belief'),
-  p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself'),
-  p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)'),
-  p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
-  // Doctor and Vigilante: how their roles leak (a public claim of the role).
-  p('leak.daily', [0.4, 0.3, 0.2], 0, 1, 'chance a day that a hidden Doctor\'s or Vigilante\'s talk gives his role away (a public claim of it)'),
-  p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden Doctor or Vigilante claim his role to save himself (0: never)'),
+  // Every protector (the protect ability: the Doctor, the Bodyguard, a rules file's own): the Doctor's keys.
+  p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of protecting the Commissar he believes in, scaled by that belief (every protector: the Doctor, the Bodyguard)'),
+  p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of protecting himself (every protector)'),
+  p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether a protector protects himself at all where his role allows it (0: never, as the recorded medics; stands in for the rules option)'),
+  p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of protecting a player a trusted Commissar cleared (valuable Town)'),
+  // Town's protectors and guns (the Doctor, the Bodyguard, the Vigilante): how their roles leak (a public claim of the role).
+  p('leak.daily', [0.4, 0.3, 0.2], 0, 1, 'chance a day that a hidden protector\'s or gun\'s talk gives his role away (a public claim of it): the Doctor, the Bodyguard, the Vigilante'),
+  p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden protector or gun (Doctor, Bodyguard, Vigilante), a Bomb or a Prince claim his role to save himself (0: never)'),
   // Vigilante.
   p('vigilante.aimNoise', [9.71, 6.47, 3.23], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
   p('vigilante.fireOdds', [0.091, 0.355, 0.81], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds'),
@@ -80,9 +81,11 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('maniac.townWeight', [0, 1, 1.5], 0, 50, 'loner Maniac: priority of killing likely Town over likely Mafia (Town is who lynches him)'),
   // Mafia team.
   p('mafia.commissarWeight', [6, 10, 12], 0, 50, 'priority of shooting a claimed Commissar (freezing, for the Putana)'),
-  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor, Sergeant or Vigilante'),
+  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed protector, gun or Sergeant (the Doctor, the Bodyguard, the Vigilante)'),
   p('mafia.accuserWeight', [0.5, 1, 1.5], 0, 50, 'priority per vote or accusation a player cast against a Black'),
   p('mafia.blend', [0.3, 0.6, 0.72], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table'),
+  p('mafia.foundWeight', [15, 20, 25], 0, 100, 'priority of shooting the player the clan\'s checker found to hold the role he looks for (the Sheriff the Don found): the clan\'s first shot'),
+  p('don.checkNoise', [10, 6, 3], 0, 20, 'scale of the random taste in whom the clan\'s checker (the Don) checks for the Sheriff, beside the acts against the clan'),
   p('mafia.fakeClaim', [0, 0.3, 0.4], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay'),
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim'),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals'),
@@ -115,13 +118,36 @@ export function paramSpec(key: string): ParamSpec | undefined {
 /** A full set of values, one per key, read by the policies as `p['hunt.threshold']`. */
 export type Params = Readonly<Record<string, number>>;
 
-const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2> = { novice: 0, club: 1, expert: 2 };
+/** The profiles that are columns of PARAM_SPECS' values. */
+type ColumnProfile = 'novice' | 'club' | 'expert';
+const PROFILE_COLUMN: Record<ColumnProfile, 0 | 1 | 2> = { novice: 0, club: 1, expert: 2 };
+
+/**
+ * Profiles fitted to one kind of table: a column profile's values (`base`)
+ * with the fitted parameters in `values`, each found by `calibrate` on that
+ * table's records (README.md, "The players fitted to each table", gives the
+ * command and the fit). Kept as its own small table beside the columns so a
+ * fit changes the rows it fitted and nothing else.
+ */
+export const FITTED_PROFILES: Readonly<Record<Exclude<SkillProfile, ColumnProfile>, { readonly base: ColumnProfile; readonly table: string; readonly values: Readonly<Record<string, number>> }>> = Object.freeze({
+  live: {
+    base: 'club',
+    table: 'the live-werewolf records: one playgroup face to face',
+    values: Object.freeze({}),
+  },
+});
+
+/** A profile's value of one parameter (overrides aside). */
+export function profileValue(profile: SkillProfile, spec: ParamSpec): number {
+  if (profile in PROFILE_COLUMN) return spec.values[PROFILE_COLUMN[profile as ColumnProfile]];
+  const fitted = FITTED_PROFILES[profile as Exclude<SkillProfile, ColumnProfile>];
+  return fitted.values[spec.key] ?? spec.values[PROFILE_COLUMN[fitted.base]];
+}
 
 /** The values of a profile with overrides applied (overrides already checked). */
 export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<string, number> = new Map()): Params {
   const out: Record<string, number> = {};
-  const col = PROFILE_COLUMN[profile];
-  for (const s of PARAM_SPECS) out[s.key] = overrides.get(s.key) ?? s.values[col];
+  for (const s of PARAM_SPECS) out[s.key] = overrides.get(s.key) ?? profileValue(profile, s);
   // Built key by key the object is a hash table to V8; a spread copy gets a fixed shape and fast reads.
   return Object.freeze({ ...out });
 }

@@ -4,7 +4,7 @@
 // counterpart of `rules --list`.
 
 import type { Argv } from 'yargs';
-import { PARAM_SPECS, PROFILES } from '../agents/index.js';
+import { PARAM_SPECS, PROFILES, profileValue } from '../agents/index.js';
 import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import type { PlayersJson, PlayersListJson } from './outputs.js';
@@ -27,11 +27,11 @@ export const playersCommand = {
 
 function listParams(json: boolean): string {
   if (json) {
-    const rows = PARAM_SPECS.map((s) => ({ key: s.key, meaning: s.doc, min: s.min, max: s.max, values: Object.fromEntries(SKILL_PROFILES.map((p, i) => [p, s.values[i]])) }));
+    const rows = PARAM_SPECS.map((s) => ({ key: s.key, meaning: s.doc, min: s.min, max: s.max, values: Object.fromEntries(SKILL_PROFILES.map((p) => [p, profileValue(p, s)])) }));
     const out: PlayersListJson = { schemaVersion: SCHEMA_VERSIONS['players-list'], profiles: SKILL_PROFILES, params: rows };
     return JSON.stringify(out) + '\n';
   }
-  const rows = PARAM_SPECS.map((s) => [s.key, ...s.values.map(String), `${s.min}..${s.max}`, s.doc]);
+  const rows = PARAM_SPECS.map((s) => [s.key, ...SKILL_PROFILES.map((p) => String(profileValue(p, s))), `${s.min}..${s.max}`, s.doc]);
   return [
     alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'meaning'], rows),
     `Set one with --agents PROFILE,[scope.]parameter=value or --agent-param [scope.]parameter=value; scope is a team (town, mafia) or a role.`,
