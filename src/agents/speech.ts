@@ -208,9 +208,14 @@ function isDesignatedLiar(m: Mind): boolean {
   return m.clan.liar(m.view, m.rng) === m.b.me;
 }
 
-/** Whether a living mate holds the clan's Commissar claim (a dead liar's claim ends with him). */
+/**
+ * Whether a living mate holds the clan's Commissar claim (a dead liar's
+ * claim ends with him). One who knows the clan unknown to it (the Minion)
+ * lies for himself alone: only his own claim is his to go on with.
+ */
 function clanClaimed(m: Mind): boolean {
   const b = m.b;
+  if (m.view.book.seesClan[m.view.role]) return b.claimedRole === Role.Commissar;
   for (let s = 0; s < b.n; s++) if (m.view.known[s] === Team.Mafia && m.view.alive[s] && b.claimRole[s] === Role.Commissar) return true;
   return false;
 }

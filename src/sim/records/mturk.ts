@@ -67,17 +67,18 @@ export function importMturk(doc: unknown, file: string): ImportedSet {
   const records: GameRecord[] = [];
   const leftOut: LeftOut[] = [];
   doc.forEach((entry, i) => {
-    const head = parsed(entrySchema, entry, file, `[${i}]`);
+    const head = parsedAt(entrySchema, entry, file, `[${i}]`);
     if (!head.clean) {
       leftOut.push({ file, id: head.game_id, why: 'not clean', problems: head.problems });
       return;
     }
-    records.push(recordOf(parsed(cleanGameSchema, entry, file, `[${i}]`), file, `[${i}]`));
+    records.push(recordOf(parsedAt(cleanGameSchema, entry, file, `[${i}]`), file, `[${i}]`));
   });
   return { records, leftOut };
 }
 
-function parsed<T>(schema: z.ZodType<T>, doc: unknown, file: string, at: string): T {
+/** One entry of a file of many games checked against its schema: the first problem becomes a line naming the file, the entry and the field. */
+export function parsedAt<T>(schema: z.ZodType<T>, doc: unknown, file: string, at: string): T {
   const r = schema.safeParse(doc);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
