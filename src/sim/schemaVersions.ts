@@ -30,8 +30,8 @@ export const SCHEMA_VERSIONS = {
   'records-compare-report': 1,
   rules: 1,
   'rules-list': 1,
-  players: 1,
-  'players-list': 1,
+  players: 2,
+  'players-list': 2,
 } as const;
 
 export type OutputName = keyof typeof SCHEMA_VERSIONS;

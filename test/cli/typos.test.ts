@@ -81,7 +81,7 @@ describe('mafia-sim players --list', () => {
   it('--json gives the same table as data', async () => {
     const r = await cli(['players', '--list', '--json']);
     const doc = JSON.parse(r.stdout) as { profiles: string[]; params: { key: string; min: number; max: number; values: Record<string, number> }[] };
-    expect(doc.profiles).toEqual(['novice', 'club', 'expert']);
+    expect(doc.profiles).toEqual(['novice', 'club', 'expert', 'live']);
     expect(doc.params.map((p) => p.key)).toEqual(PARAM_SPECS.map((s) => s.key));
     for (const [i, s] of PARAM_SPECS.entries()) expect(doc.params[i]!.values).toEqual({ novice: s.values[0], club: s.values[1], expert: s.values[2] });
   });
