@@ -102,7 +102,7 @@ describe('the same statistics from engine logs', () => {
           close();
           night = e.phase === 'night';
           saved = died = false;
-        } else if (night && e.type === 'saved') saved = true;
+        } else if (night && e.type === 'saved') saved = true; // one shot a night here: a saved player lives
         else if (night && e.type === 'death') died = true;
         else if (e.type === 'shot-failed' && e.reason === 'turned') turns++;
       }

@@ -65,6 +65,8 @@ interface NightDraft {
   /** Resolved mafia targets from `mafia-target` events, and the fallback read from kills, saves and failed shots. */
   readonly announced: string[];
   readonly resolved: string[];
+  /** Players a protection saved from a kill tonight (one may die of another shot all the same). */
+  readonly saved: Set<string>;
   checked: boolean;
 }
 
@@ -121,7 +123,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         if (night) onBlocked(night, e.choice);
         break;
       case 'saved':
-        if (night) night.night.saves++;
+        if (night) night.saved.add(seatName(e.seat));
         if (night && e.from === DeathCause.Mafia) night.resolved.push(seatName(e.seat));
         break;
       case 'shot-failed':
@@ -181,7 +183,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
 }
 
 function newNight(nights: NightDraft[]): NightDraft {
-  const d: NightDraft = { night: { mafiaTargets: [], save: null, check: null, shot: null, deaths: [], saves: 0, turned: [] }, announced: [], resolved: [], checked: false };
+  const d: NightDraft = { night: { mafiaTargets: [], save: null, check: null, shot: null, deaths: [], saves: 0, turned: [] }, announced: [], resolved: [], saved: new Set(), checked: false };
   nights.push(d);
   return d;
 }
@@ -225,7 +227,10 @@ function onKill(seat: number, cause: number, night: NightDraft | null, day: DayD
 function finishNight(d: NightDraft): RecordNight {
   // With `mafia-target` events (every shot, a repeat when two go to one player) the log says it all; without them the resolved shot is read from its effect.
   const { turned, ...night } = d.night;
-  return { ...night, mafiaTargets: d.announced.length > 0 ? d.announced : d.resolved, ...(turned.length > 0 ? { turned } : {}) };
+  // A kill stopped is a saved player who lives the night: one shot twice dies protected, as the records read it (allstars.ts).
+  let saves = 0;
+  for (const name of d.saved) if (!night.deaths.includes(name)) saves++;
+  return { ...night, saves, mafiaTargets: d.announced.length > 0 ? d.announced : d.resolved, ...(turned.length > 0 ? { turned } : {}) };
 }
 
 /**

@@ -10,7 +10,7 @@
 
 import { z } from 'zod';
 import { RECORD_FORMAT, RECORD_VERSION, RecordError, parseRecord, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer } from './format.js';
-import { parsedAt, type ImportedSet, type LeftOut } from './mturk.js';
+import { checkPhaseOrder, firstEntryHas, parsedAt, type ImportedSet, type LeftOut } from './mturk.js';
 
 /** The preset these games are played on (the engine's Ultimate Werewolf). */
 export const LIVE_WEREWOLF_RULES = 'werewolf';
@@ -65,9 +65,7 @@ type Phase = z.infer<typeof phaseSchema>;
 
 /** A games.json array of live-werewolf games (for auto-detection): entries with game, phases and roles_count. */
 export function looksLikeLiveWerewolf(doc: unknown): boolean {
-  if (!Array.isArray(doc) || doc.length === 0) return false;
-  const first: unknown = doc[0];
-  return typeof first === 'object' && first !== null && 'game' in first && 'phases' in first && 'roles_count' in first;
+  return firstEntryHas(doc, ['game', 'phases', 'roles_count']);
 }
 
 export function importLiveWerewolf(doc: unknown, file: string): ImportedSet {
@@ -128,8 +126,7 @@ function recordOf(g: Game, file: string, at: string): GameRecord {
   const days: RecordDay[] = [];
   g.phases.forEach((p, j) => {
     const where = `${at}.phases[${j}]`;
-    const expected = p.phase === (j % 2 === 0 ? 'night' : 'day') && p.number === Math.floor(j / 2) + 1;
-    if (!expected) throw new RecordError(file, where, `is ${p.phase} ${p.number}, but phases run night 1, day 1, night 2, ...; fix the order`);
+    checkPhaseOrder(p, j, file, where);
     checkAlive(p, alive, wolf, file, where);
     const deaths: string[] = [];
     let lynch: string | null = null;

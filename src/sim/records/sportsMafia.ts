@@ -10,7 +10,7 @@
 
 import { z } from 'zod';
 import { RECORD_FORMAT, RECORD_VERSION, RecordError, parseRecord, type GameRecord, type RecordPlayer } from './format.js';
-import { parsedAt, type ImportedSet, type LeftOut } from './mturk.js';
+import { firstEntryHas, parsedAt, type ImportedSet, type LeftOut } from './mturk.js';
 
 /** The preset these games are played on. */
 export const SPORTS_RULES = 'sports';
@@ -34,9 +34,7 @@ type Game = z.infer<typeof gameSchema>;
 
 /** A games.json array of sports-mafia evenings (for auto-detection): entries with n_players, players and source. */
 export function looksLikeSportsMafia(doc: unknown): boolean {
-  if (!Array.isArray(doc) || doc.length === 0) return false;
-  const first: unknown = doc[0];
-  return typeof first === 'object' && first !== null && 'n_players' in first && 'players' in first && 'source' in first;
+  return firstEntryHas(doc, ['n_players', 'players', 'source']);
 }
 
 export function importSportsMafia(doc: unknown, file: string): ImportedSet {
