@@ -5,9 +5,11 @@
 //
 // Grammar: comma-separated items, each one of
 //   PROFILE                  base profile for everyone (default club)
+//   FILE.json                a saved profile (from `tune --save` or `calibrate
+//                            --save`) for everyone, the loner Maniac included
 //   SCOPE=PROFILE            profile for a team (town, mafia) or a role
 //   SCOPE=module:PATH        a user's agent module for a team or role
-//   SCOPE=FILE.json          a saved profile (from `mafia-sim tune`): its base
+//   SCOPE=FILE.json          a saved profile for a team or role: its base
 //                            profile and parameters, spelled out in the canonical text
 //   [SCOPE.]PARAM=NUMBER     a policy parameter, for everyone or one scope
 // `mafia` names the team; the plain Mafia role is `mafioso`.
@@ -16,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ROLES, Role } from '../engine/roles.js';
 import { didYouMean } from '../engine/spelling.js';
-import { PARAM_KEYS, PARAM_SPECS, PROFILES, isProfile, paramSpec, renamedParam, type Profile } from './params.js';
+import { PARAM_KEYS, PARAM_SPECS, PROFILES, SKILL_PROFILES, isProfile, paramSpec, renamedParam, type Profile } from './params.js';
 
 export const DEFAULT_AGENTS = 'club';
 
@@ -51,6 +53,12 @@ export interface AgentSpec {
   readonly base: Profile;
   readonly assignments: ReadonlyMap<string, Assignment>;
   readonly params: readonly ParamOverride[];
+  /**
+   * The saved profile files given, by scope ('' for everyone): only to say
+   * where players came from. The canonical text spells their contents out
+   * (it crosses into workers and outputs), so it never names a file.
+   */
+  readonly files: ReadonlyMap<string, string>;
 }
 
 /** Scope key of a name on input ("boss" is the Don), or undefined. */
@@ -73,16 +81,28 @@ export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly stri
   let base: Profile | undefined;
   const assignments = new Map<string, Assignment>();
   const overrides = new Map<string, ParamOverride>();
+  const files = new Map<string, string>();
+  const setBase = (profile: Profile, given: string): void => {
+    if (base !== undefined && base !== profile) throw new AgentSpecError('--agents', `two base profiles (${base}, ${given}); give one, and team=/role= for the rest`);
+    base = profile;
+  };
   const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
   for (const item of items) {
     const eq = item.indexOf('=');
-    if (eq < 0) {
-      if (!isProfile(item)) throw new AgentSpecError('--agents', `unknown profile ${JSON.stringify(item)}${didYouMean(item, PROFILES)}; profiles: ${PROFILES.join(', ')}`);
-      if (base !== undefined && base !== item) throw new AgentSpecError('--agents', `two base profiles (${base}, ${item}); give one, and team=/role= for the rest`);
-      base = item;
+    if (eq < 0 && isProfileFile(item)) {
+      // A saved profile alone plays every seat: its base for everyone, its parameters for everyone.
+      const saved = readProfileFile(item, '--agents');
+      setBase(saved.base, `${saved.base} from ${item}`);
+      for (const [key, value] of saved.params) parseParam(key, value, '--agents', overrides, item);
+      files.set('', item);
       continue;
     }
-    parseAssignmentOrParam(item.slice(0, eq).trim(), item.slice(eq + 1).trim(), '--agents', assignments, overrides);
+    if (eq < 0) {
+      if (!isProfile(item)) throw new AgentSpecError('--agents', `unknown profile ${JSON.stringify(item)}${didYouMean(item, PROFILES)}; profiles: ${PROFILES.join(', ')}, or a saved profile FILE.json`);
+      setBase(item, item);
+      continue;
+    }
+    parseAssignmentOrParam(item.slice(0, eq).trim(), item.slice(eq + 1).trim(), '--agents', assignments, overrides, files);
   }
   for (const s of params) {
     const eq = s.indexOf('=');
@@ -98,10 +118,10 @@ export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly stri
   }
   const spec = { base: base ?? DEFAULT_AGENTS, assignments, params: [...overrides.values()] };
   checkParamsUsed(spec);
-  return { ...spec, canonical: canonicalAgents(spec) };
+  return { ...spec, files, canonical: canonicalAgents(spec) };
 }
 
-function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignments: Map<string, Assignment>, overrides: Map<string, ParamOverride>): void {
+function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignments: Map<string, Assignment>, overrides: Map<string, ParamOverride>, files: Map<string, string>): void {
   const scope = scopeOf(lhs);
   if (scope === undefined) {
     parseParam(lhs, rhs, field, overrides);
@@ -111,19 +131,27 @@ function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignm
     assignModule(scope, rhs.slice('module:'.length), assignments);
     return;
   }
-  if (rhs.endsWith('.json')) {
-    applyProfileFile(scope, rhs, field, assignments, overrides);
+  if (isProfileFile(rhs)) {
+    const saved = readProfileFile(rhs, field);
+    assignments.set(scope, { kind: 'profile', profile: saved.base });
+    for (const [key, value] of saved.params) parseParam(`${scope}.${key}`, value, field, overrides, rhs);
+    files.set(scope, rhs);
     return;
   }
-  if (!isProfile(rhs)) throw new AgentSpecError(field, `unknown profile ${JSON.stringify(rhs)} for ${scope}${didYouMean(rhs, PROFILES)}; profiles: ${PROFILES.join(', ')} (or module:PATH)`);
+  if (!isProfile(rhs)) throw new AgentSpecError(field, `unknown profile ${JSON.stringify(rhs)} for ${scope}${didYouMean(rhs, PROFILES)}; profiles: ${PROFILES.join(', ')} (or FILE.json, a saved profile, or module:PATH)`);
   assignments.set(scope, { kind: 'profile', profile: rhs });
 }
 
-/** The file format `mafia-sim tune` saves. */
+/** The file format `mafia-sim tune --save` and `calibrate --save` write. */
 export const PROFILE_FILE_FORMAT = 'mafia-sim/profile@1';
 
-/** A saved profile: its base profile for `scope` plus each tuned parameter as `scope.key=value`. */
-function applyProfileFile(scope: string, path: string, field: string, assignments: Map<string, Assignment>, overrides: Map<string, ParamOverride>): void {
+/** Where a profile name is taken, a saved profile file is too: told apart by its `.json` ending. */
+function isProfileFile(text: string): boolean {
+  return text.endsWith('.json');
+}
+
+/** A saved profile's base profile and parameters (as text, checked where they are applied), or an error naming the file. */
+function readProfileFile(path: string, field: string): { base: Profile; params: [string, string][] } {
   let doc: unknown;
   try {
     doc = JSON.parse(readFileSync(path, 'utf8'));
@@ -132,7 +160,7 @@ function applyProfileFile(scope: string, path: string, field: string, assignment
   }
   const d = doc as { format?: unknown; base?: unknown; params?: unknown };
   if (typeof d !== 'object' || d === null || d.format !== PROFILE_FILE_FORMAT) {
-    throw new AgentSpecError(field, `${path}: not a profile file (expected "format": "${PROFILE_FILE_FORMAT}", as \`mafia-sim tune\` writes)`);
+    throw new AgentSpecError(field, `${path}: not a profile file (expected "format": "${PROFILE_FILE_FORMAT}", as \`tune --save\` and \`calibrate --save\` write)`);
   }
   if (typeof d.base !== 'string' || !isProfile(d.base)) {
     throw new AgentSpecError(field, `${path}: base: unknown profile ${JSON.stringify(d.base)}; profiles: ${PROFILES.join(', ')}`);
@@ -140,17 +168,13 @@ function applyProfileFile(scope: string, path: string, field: string, assignment
   if (typeof d.params !== 'object' || d.params === null || Array.isArray(d.params)) {
     throw new AgentSpecError(field, `${path}: params: expected a mapping of parameter: number`);
   }
-  assignments.set(scope, { kind: 'profile', profile: d.base });
-  for (const [key, value] of Object.entries(d.params as Record<string, unknown>)) {
+  const params = Object.entries(d.params as Record<string, unknown>).map(([key, value]): [string, string] => {
     const renamed = renamedParam(key);
     if (renamed) throw new AgentSpecError(field, `${path}: params.${key}: ${renamed}`);
     if (!paramSpec(key)) throw new AgentSpecError(field, `${path}: params.${key}: unknown parameter${didYouMean(key, PARAM_KEYS)} (see mafia-sim players --list)`);
-    try {
-      parseParam(`${scope}.${key}`, String(value), field, overrides);
-    } catch (e) {
-      throw e instanceof AgentSpecError ? new AgentSpecError(field, `${path}: params.${e.message}`) : e;
-    }
-  }
+    return [key, String(value)];
+  });
+  return { base: d.base, params };
 }
 
 /** A near parameter for `[scope.]key`: the key spelt right, with the scope kept when it is one. */
@@ -161,7 +185,8 @@ function suggestParam(lhs: string): string {
   return didYouMean(lhs, [...PARAM_KEYS, ...SCOPES]);
 }
 
-function parseParam(lhs: string, rhs: string, field: string, overrides: Map<string, ParamOverride>): void {
+/** `[scope.]key=value` into the overrides; `file`: the saved profile it came from, named in a bad value's message. */
+function parseParam(lhs: string, rhs: string, field: string, overrides: Map<string, ParamOverride>, file?: string): void {
   let scope = '';
   let key = lhs;
   if (!paramSpec(lhs)) {
@@ -170,7 +195,7 @@ function parseParam(lhs: string, rhs: string, field: string, overrides: Map<stri
     if (head === undefined || !paramSpec(lhs.slice(dot + 1))) {
       const renamed = renamedParam(lhs) ?? (head === undefined ? undefined : renamedParam(lhs.slice(dot + 1), lhs.slice(0, dot + 1)));
       if (renamed) throw new AgentSpecError(lhs, renamed);
-      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}${suggestParam(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters: see mafia-sim players --list (e.g. readSkill, hunt.threshold)`);
+      throw new AgentSpecError(field, `unknown team, role or parameter ${JSON.stringify(lhs)}${suggestParam(lhs)}; teams: ${TEAM_SCOPES.join(', ')}; roles: ${SCOPES.slice(2).join(', ')}; parameters: see mafia-sim players --list (e.g. readSkill, hunt.odds)`);
     }
     scope = head;
     key = lhs.slice(dot + 1);
@@ -178,7 +203,8 @@ function parseParam(lhs: string, rhs: string, field: string, overrides: Map<stri
   const spec = paramSpec(key)!;
   const value = /^-?\d+(\.\d+)?(e-?\d+)?$/i.test(rhs) ? Number(rhs) : NaN;
   if (!Number.isFinite(value) || value < spec.min || value > spec.max) {
-    throw new AgentSpecError(key, `got ${JSON.stringify(rhs)}; allowed: a number from ${spec.min} to ${spec.max}`);
+    const problem = `got ${JSON.stringify(rhs)}; allowed: a number from ${spec.min} to ${spec.max}`;
+    throw file === undefined ? new AgentSpecError(key, problem) : new AgentSpecError(field, `${file}: params.${key}: ${problem}`);
   }
   overrides.set(`${scope}|${key}`, { scope, key, value });
 }
@@ -192,13 +218,13 @@ function assignModule(lhs: string, path: string, assignments: Map<string, Assign
 }
 
 /** Parameters given while every seat plays `random` would silently do nothing: refuse them. */
-function checkParamsUsed(spec: Omit<AgentSpec, 'canonical'>): void {
+function checkParamsUsed(spec: Omit<AgentSpec, 'canonical' | 'files'>): void {
   if (spec.params.length === 0) return;
   const heuristic = spec.base !== 'random' || [...spec.assignments.values()].some((a) => a.kind === 'profile' && a.profile !== 'random');
-  if (!heuristic) throw new AgentSpecError('--agent-param', 'the random profile has no parameters; use novice, club or expert');
+  if (!heuristic) throw new AgentSpecError('--agent-param', `the random profile has no parameters; use ${SKILL_PROFILES.join(', ')}`);
 }
 
-function canonicalAgents(spec: Omit<AgentSpec, 'canonical'>): string {
+function canonicalAgents(spec: Omit<AgentSpec, 'canonical' | 'files'>): string {
   const items: string[] = [spec.base];
   for (const scope of SCOPES) {
     const a = spec.assignments.get(scope);

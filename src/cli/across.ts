@@ -10,8 +10,8 @@ import { buildSummary, type StudySummary, type VariantInput } from '../report/su
 import type { Aggregate } from '../sim/aggregate.js';
 import { parseAcross, setsText, type PlayerModel } from '../sim/playerModels.js';
 import type { RunResult } from '../sim/run.js';
-import { agentsText, asUsageError, type AgentArgs } from './common.js';
-import { UsageError } from './errors.js';
+import { agentsText, asUsageError, checkReportDir, stopOnInterrupt, type AgentArgs } from './common.js';
+import { Interrupted, UsageError } from './errors.js';
 import { finishCommand, playStudy, type BalanceOutputArgs, type OutputArgs, type StudyPlan } from './study.js';
 
 export function withAcross<T>(y: Argv<T>) {
@@ -38,11 +38,18 @@ export interface ModelPlan {
 
 /** Plays each model's plan on the same seeds and writes one report with the verdict of every pair across the models. */
 export async function executeAcross(plans: readonly ModelPlan[], io: OutputArgs & { seed?: unknown }): Promise<void> {
+  checkReportDir(io.out);
   const { acrossSection, acrossCommandSection, acrossText } = await import('../report/across.js');
   const studies: { model: string; agents: string; summary: StudySummary; result: RunResult }[] = [];
-  for (const [i, { model, plan }] of plans.entries()) {
-    const { summary, result } = await playStudy(plan, io, `${plan.study} [${model.name}, model ${i + 1}/${plans.length}]`);
-    studies.push({ model: model.name, agents: model.agents, summary, result });
+  const stop = stopOnInterrupt();
+  try {
+    for (const [i, { model, plan }] of plans.entries()) {
+      const { summary, result } = await playStudy(plan, io, `${plan.study} [${model.name}, model ${i + 1}/${plans.length}]`, stop.signal);
+      if (!result.complete) throw interruptedModel(i, plans.length, model.name);
+      studies.push({ model: model.name, agents: model.agents, summary, result });
+    }
+  } finally {
+    stop.release();
   }
   const section = acrossSection(studies);
   const first = plans[0]!.plan;
@@ -60,6 +67,11 @@ export async function executeAcross(plans: readonly ModelPlan[], io: OutputArgs 
   });
   const text = acrossText(`${title}: ${gamesText(studies.map((s) => s.result.games))}, seed ${first.seed}`, section);
   await finishCommand(first.study, { seed: String(first.seed), json: io.json ?? false, quiet: io.quiet ?? false, ...(io.out !== undefined ? { out: io.out } : {}) }, combined, acrossCommandSection(section), text, studies[0]!.summary);
+}
+
+/** Ctrl-C during one model of several: a verdict across models needs them all, so nothing is kept. */
+export function interruptedModel(i: number, models: number, name: string): Interrupted {
+  return new Interrupted(`during model ${i + 1} of ${models} (${name}); nothing written: a verdict across models needs every model's games (run it again, or with fewer games)`);
 }
 
 function gamesText(games: readonly number[]): string {

@@ -5,18 +5,19 @@
 
 import type { Argv } from 'yargs';
 import type { AcrossCell, AcrossMatrixRow } from '../report/balance/across.js';
+import { fairnessWords } from '../report/balance/fairness.js';
 import { raceCommandSection, raceSection, raceText, type RaceSection } from '../report/balance/race.js';
 import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
-import { fmtCount } from '../report/format.js';
+import { fmtCount, fmtPct, fmtPctInterval } from '../report/format.js';
 import { buildSummary, type SettingValue, type SkippedPoint, type StudySummary, type VariantInput } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
 import { setupsForPlayers, type CandidateSpec } from '../sim/balance/setups.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { agentsFromArgs, applyAssignment, decimal, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
+import { agentsFromArgs, applyAssignment, checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export interface BalanceCandidate extends VariantInput {
   readonly settings: Record<string, SettingValue>;
@@ -70,7 +71,10 @@ function raceConfig(a: BalanceArgs, candidates: number): RaceConfig {
   return config;
 }
 
-async function runRace(config: RaceConfig, variants: readonly VariantInput[], team: TeamName, seed: number, threads: { threads?: number }, say: (t: string) => void, prefix = ''): Promise<{ result: RaceResult; aggregates: Aggregate[] }> {
+/** How the games are played: threads, and the Ctrl-C signal that stops them. */
+type PlayOptions = { threads?: number; signal?: AbortSignal };
+
+async function runRace(config: RaceConfig, variants: readonly VariantInput[], team: TeamName, seed: number, threads: PlayOptions, say: (t: string) => void, prefix = ''): Promise<{ result: RaceResult; aggregates: Aggregate[] }> {
   const source = new GameWinSource(variants, team, seed, threads);
   const onLook = (l: LookRecord, i: number) =>
     say(`${prefix}look ${i}: ${fmtCount(l.games)} games each; open: ${l.open.map((c) => variants[c]!.label).join(', ')}${l.dropped.length > 0 ? `; dropped ${l.dropped.map((c) => variants[c]!.label).join(', ')}` : ''}`);
@@ -109,15 +113,21 @@ type BalanceArgs = SetupArgs &
   };
 
 export async function balanceMain(a: BalanceArgs): Promise<void> {
+  await playUntilCtrlC("a race's answer comes at its end, and a race stopped by hand has none (run it again; a smaller --budget ends sooner)", (signal) => balanceStudies(a, signal));
+}
+
+async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void> {
   const seed = wholeNumber('--seed', a.seed, 0);
-  const threads = threadsOf(a);
+  const threads: PlayOptions = { ...threadsOf(a), signal };
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
+  checkReportDir(a.out);
   const study = a.vary !== undefined ? balanceVary : balanceForPlayers;
   const models = acrossModels(a);
   if (!models) {
     const one = await study(a, seed, threads, progressLine(a));
-    return finishCommand(one.study, a, one.summary, one.section, one.text);
+    await finishCommand(one.study, a, one.summary, one.section, one.text);
+    return;
   }
   const findings: (ModelFinding & { rows: AcrossMatrixRow[]; title: string; studyName: string })[] = [];
   for (const model of models) {
@@ -127,37 +137,39 @@ export async function balanceMain(a: BalanceArgs): Promise<void> {
   }
   const rows = findings[0]!.rows.map((r, i) => ({ label: r.label, cells: findings.map((f) => f.rows[i]!.cells[0]!) }));
   const title = `${findings[0]!.title} across ${models.length} player models`;
-  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, rows });
+  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, valuePercent: true, rows });
 }
 
 /** The race's pick as one model's answer: agreement is on the picked setting. */
 function raceCell(s: RaceSection): AcrossCell {
   const best = s.candidates[s.best]!;
   const sure = s.decided ? '' : ', not decided';
-  return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}${s.fairness.fair ? '' : ', not fair'})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
+  return { text: `${s.recommendation} (${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)}${sure}, ${fairnessWords(s.fairness.verdict)})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
 }
 
-async function balanceVary(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
+async function balanceVary(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
   if (Array.isArray(a.vary)) throw new UsageError('--vary', 'balance turns one knob; give --vary once');
   if (a.tryRoles !== undefined) throw new UsageError('--try-roles', 'goes with --for-players only');
   const { key, playable, refused } = planVary(setupOf(a), a.vary!);
+  checkTeamCanWin(a.team, playable.map((c) => c.rules));
   const config = raceConfig(a, playable.length);
   const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, say);
   const section = raceSection({ team: a.team, config, result, labels: playable.map((c) => c.label), settings: playable.map((c) => c.settings), refused });
-  const title = `Balance of ${key}: ${a.team} win rate nearest ${config.target}`;
+  const title = `Balance of ${key}: ${a.team} win rate nearest ${fmtPct(config.target)}`;
   const summary = raceStudy('sweep', `balance-${key}`, title, a, seed, playable, aggregates, { sweepKeys: [key], skipped: refused });
   const text = raceText(`${summary.title} (${playable[0]!.rules.preset}, agents ${playable[0]!.agents}, seed ${seed})`, section);
   const rows: AcrossMatrixRow[] = [{ label: key, cells: [raceCell(section)] }];
   return { study: `balance-${key}`, title, summary, section: raceCommandSection(section), text, variants: playable, aggregates, rows };
 }
 
-async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { threads?: number }, say: (t: string) => void) {
+async function balanceForPlayers(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
   if (a.players !== undefined || a.mafia !== undefined) throw new UsageError(a.players !== undefined ? '--players' : '--mafia', '--for-players searches the players and mafia counts itself; leave this flag out');
   const counts = parsePlayerRange('--for-players', a.forPlayers!);
   const tryRoles = parseRoleList('--try-roles', a.tryRoles);
   const base = setupOf(a);
   const planned = counts.map((n) => ({ n, ...resolveCandidates(base, setupsForPlayers(n, tryRoles).map(asCandidate)) }));
   if (planned.every((p) => p.playable.length === 0)) throw new UsageError('--for-players', `no setup can be played at ${a.forPlayers} players: ${planned[0]!.refused[0]?.reason ?? 'none'}`);
+  checkTeamCanWin(a.team, planned.flatMap((p) => p.playable.map((c) => c.rules)));
   const configs = planned.map((p) => (p.playable.length > 0 ? raceConfig(a, p.playable.length) : null));
   const rows: PlayerRow[] = [];
   const chosen: VariantInput[] = [];
@@ -177,7 +189,7 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: { thread
   }
   const first = configs.find((c) => c)!;
   const table: DesignerTable = { team: a.team, target: first.target, alpha: first.alpha, budgetPerRow: first.budget, tryRoles, rows };
-  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
+  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${fmtPct(first.target)})`;
   const summary = raceStudy('compare', 'balance-table', title, a, seed, chosen, chosenAggregates);
   const text = designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table);
   const matrixRows: AcrossMatrixRow[] = rows.map((r) => ({ label: `${r.players} players`, cells: [r.race ? raceCell(r.race) : { text: r.note ?? 'no setup', key: null }] }));

@@ -13,12 +13,12 @@ import { parseAgents, type AgentSpec } from '../agents/index.js';
 import { PARAM_KEYS, paramSpec, profileParams, renamedParam, type SkillProfile } from '../agents/params.js';
 import { PROFILE_FILE_FORMAT, SCOPES, roleScope, scopeOf } from '../agents/spec.js';
 import { didYouMean } from '../engine/spelling.js';
-import { ROLES, Role, Team } from '../engine/roles.js';
-import type { Rules } from '../engine/rules.js';
+import { ROLES, Team } from '../engine/roles.js';
 import { calibrateText } from '../report/records/calibrateText.js';
 import type { Point, TuneParam } from '../sim/balance/tune.js';
 import { FIT_DEFAULTS, fitMoments, type FitResult } from '../sim/calibrate/fit.js';
 import { DEFAULT_MOMENTS, MOMENT_NAMES, momentRows, objective, type MomentRow } from '../sim/calibrate/moments.js';
+import { removeFoldersLeftEmpty } from '../sim/files.js';
 import { progressBar } from '../sim/progress.js';
 import { describeRecordSet } from '../report/records/text.js';
 import { loadRecordSet, type RecordSet } from '../sim/records/load.js';
@@ -26,7 +26,7 @@ import { groupBySetup } from '../sim/records/setups.js';
 import { RecordRunner, SimulationAborted } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
-import { agentsFromArgs, checkGamesCoverSetups, recordSetups, setupLines, setupsTitle, withAgents, withRules, withSeed, wholeNumber, type AgentArgs, type RecordSetups } from './common.js';
+import { agentsFromArgs, checkGamesCoverSetups, checkOutputFile, recordSetups, setupLines, setupsTitle, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs, type RecordSetups } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import type { CalibrateJson, CalibrateRow } from './outputs.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
@@ -46,7 +46,7 @@ interface CalibrateArgs extends AgentArgs {
   seed: string;
   threads?: string;
   iterations: string;
-  out?: string;
+  save?: string;
   json: boolean;
   quiet: boolean;
 }
@@ -114,7 +114,7 @@ export function calibrateParams(text: string, spec: AgentSpec): FitParam[] {
     const profile = profileOfScope(spec, scope);
     const who = scope === '' ? 'the base players' : scope;
     if (profile === 'module') throw new UsageError('--agents', `${who} play your module, which has no parameters to fit; fit another scope's ${param}`);
-    if (profile === 'random') throw new UsageError('--agents', `${who} play the random profile, which has no parameters; give --agents club (or novice, expert)`);
+    if (profile === 'random') throw new UsageError('--agents', `${who} play the random profile, which has no parameters; give --agents club (or novice, expert, strangers)`);
     if (scope === '') {
       const shadow = spec.params.find((o) => o.scope !== '' && o.key === param);
       if (shadow) throw new UsageError('--params', `--agents sets ${shadow.scope}.${param}, which overrides an everyone value of ${param}; fit ${shadow.scope}.${param}, or drop it from --agents`);
@@ -148,24 +148,18 @@ function agentsAt(base: string, point: Point): string {
   return parseAgents([base, ...Object.entries(point).map(([k, v]) => `${k}=${v}`)].join(',')).canonical;
 }
 
-/** Team and role scopes that cover every seat of these setups' rules (a loner Maniac has his own). */
-function everySeatScopes(setups: readonly Rules[]): string[] {
-  const loner = setups.some((rules) => rules.roles[Role.Maniac]! > 0 && rules.options['maniac.team'] !== 'town');
-  return ['town', 'mafia', ...(loner ? ['maniac'] : [])];
-}
-
 interface ProfilePlan {
   readonly scope: string;
   readonly base: SkillProfile;
 }
 
-/** What `--out` will save, checked before any game is played. */
+/** What `--save` will save, checked before any game is played. */
 function profilePlan(params: readonly FitParam[], spec: AgentSpec): ProfilePlan {
   const scopes = [...new Set(params.map((p) => p.scope))];
-  if (scopes.length > 1) throw new UsageError('--out', `a profile file holds one scope's parameters, and these are for ${scopes.map((s) => s || 'everyone').join(' and ')}; fit one scope's parameters (or everyone's) to save a profile`);
+  if (scopes.length > 1) throw new UsageError('--save', `a profile file holds one scope's parameters, and these are for ${scopes.map((s) => s || 'everyone').join(' and ')}; fit one scope's parameters (or everyone's) to save a profile`);
   const scope = scopes[0]!;
   if (scope === '' && (spec.assignments.size > 0 || spec.params.some((o) => o.scope !== ''))) {
-    throw new UsageError('--out', `--agents ${spec.canonical} plays different players by team or role, and a profile for everyone holds one profile; give one profile with everyone's parameters (e.g. --agents club,noise=0.5), or fit one scope (town.readSkill)`);
+    throw new UsageError('--save', `--agents ${spec.canonical} plays different players by team or role, and a profile for everyone holds one profile; give one profile with everyone's parameters (e.g. --agents club,noise=0.5), or fit one scope (town.readSkill)`);
   }
   return { scope, base: profileOfScope(spec, scope) as SkillProfile };
 }
@@ -197,9 +191,9 @@ function saveProfile(path: string, plan: ProfilePlan, spec: AgentSpec, fit: FitR
   writeProfileFile(path, file);
 }
 
-function loadWith(plan: ProfilePlan, spec: AgentSpec, setups: readonly Rules[], file: string): string {
-  if (plan.scope === '') return everySeatScopes(setups).map((s) => `${s}=${file}`).join(',');
-  return `${spec.canonical},${plan.scope}=${file}`;
+/** The --agents text that plays the saved profile: the file alone (every seat, a loner Maniac too), or the base with the scope's seats from the file. */
+function loadWith(plan: ProfilePlan, spec: AgentSpec, file: string): string {
+  return plan.scope === '' ? file : `${spec.canonical},${plan.scope}=${file}`;
 }
 
 function rowsJSON(rows: readonly MomentRow[]): Record<string, CalibrateRow> {
@@ -207,33 +201,20 @@ function rowsJSON(rows: readonly MomentRow[]): Record<string, CalibrateRow> {
   return Object.fromEntries(rows.map((r) => [r.name, { records: side(r.records), sim: side(r.sim), z: r.z }]));
 }
 
-/** Ctrl-C (SIGINT or SIGTERM) aborts the games in flight; a second one leaves at once. */
-function interruptOnSignal(): { signal: AbortSignal; release: () => void } {
-  const stop = new AbortController();
-  let signals = 0;
-  const on = () => {
-    if (++signals > 1) process.exit(EXIT_INTERRUPTED);
-    stop.abort();
-  };
-  process.on('SIGINT', on);
-  process.on('SIGTERM', on);
-  return {
-    signal: stop.signal,
-    release: () => {
-      process.off('SIGINT', on);
-      process.off('SIGTERM', on);
-    },
-  };
-}
+/** What a missing required flag is told (by yargs before the handler runs, and by the handler for a library caller). */
+const MISSING = {
+  records: 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)',
+  params: 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireOdds',
+} as const;
 
 export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
-  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
+  if (recordsPath === undefined) throw new UsageError('--records', MISSING.records);
   const paramsText = once('--params', a.params);
-  if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireOdds');
+  if (paramsText === undefined) throw new UsageError('--params', MISSING.params);
   const rulesArg = once('--rules', a.rules);
   const holdoutPath = once('--holdout', a.holdout);
-  const outPath = once('--out', a.out);
+  const outPath = once('--save', a.save);
   const games = wholeNumber('--games', a.games, 10);
   const seed = wholeNumber('--seed', a.seed, 0);
   const iterations = wholeNumber('--iterations', a.iterations, 0, 1000);
@@ -242,6 +223,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const spec = parseAgents(agents);
   const params = calibrateParams(paramsText, spec);
   const plan = outPath !== undefined ? profilePlan(params, spec) : null;
+  if (outPath !== undefined) checkOutputFile('--save', outPath);
   const recs = readRecordSet('--records', recordsPath);
   const holdout = holdoutPath !== undefined ? readRecordSet('--holdout', holdoutPath) : null;
   const setupArgs = { ...(rulesArg !== undefined ? { rules: rulesArg } : {}), ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [] };
@@ -252,7 +234,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const holdoutOwnGames = holdoutSetups !== null && !samePlan(setups, holdoutSetups);
   const chosen = chooseMoments(once('--moments', a.moments), recs.stats, recordsPath);
 
-  const { signal, release } = interruptOnSignal();
+  const { signal, release } = stopOnInterrupt();
   if (!a.quiet) {
     process.stderr.write(`calibrate: ${params.length} parameter${params.length === 1 ? '' : 's'}, ${chosen.moments.length} statistics, ${games.toLocaleString('en-US')} games per point, ${threads} thread${threads === 1 ? '' : 's'}\n`);
     for (const note of [...setups.notes, ...(holdoutSetups?.notes ?? [])]) process.stderr.write(`calibrate: note: ${note}\n`);
@@ -264,7 +246,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const memo = new Map<string, StatisticsJSON>();
   const evaluate = async (points: readonly Point[], phase: string): Promise<StatisticsJSON[]> => {
     doing = `${phase}, ${points.length} × ${games.toLocaleString('en-US')} games`;
-    const bar = progressBar({ quiet: a.quiet || a.json, label: phase });
+    const bar = progressBar({ quiet: a.quiet || a.json, label: phase, signal });
     const total = points.length * games;
     let done = 0;
     try {
@@ -311,6 +293,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
     await runner.close();
   }
   if (interrupted || fit === null) {
+    removeFoldersLeftEmpty();
     process.stderr.write(`mafia-sim: interrupted during ${doing}; nothing written${outPath !== undefined ? ` (no profile at ${outPath})` : ''}\n`);
     process.exit(EXIT_INTERRUPTED);
   }
@@ -325,7 +308,7 @@ export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   if (outPath !== undefined && plan) {
     const path = resolve(outPath);
     saveProfile(path, plan, spec, fit, { agents: fitted, rulesHash: hashes, seed, records: recordsPath, games, moments });
-    profile = { path, loadWith: loadWith(plan, spec, setups.setups.map((x) => x.rules), outPath) };
+    profile = { path, loadWith: loadWith(plan, spec, outPath) };
   }
   if (a.json) {
     const presets = [...new Set(setups.setups.map((x) => x.rules.preset))];
@@ -376,14 +359,15 @@ export const calibrateCommand = {
       // No default rules: the records' own rules are played, or --rules names them (records fitted to a game they were not played by would fit nonsense).
       .default('rules', undefined)
       .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
-      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file (or an mturk-mafia games.json), or FOLDER@i/n (the i-th of n interleaved folds); each record\'s own setup is played' })
-      .option('params', { type: 'string', requiresArg: true, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
+      .option('records', { type: 'string', requiresArg: true, demandOption: MISSING.records, describe: 'the records to fit: a folder (read recursively), one record file (or an mturk-mafia games.json), or FOLDER@i/n (the i-th of n interleaved folds); each record\'s own setup is played' })
+      .option('params', { type: 'string', requiresArg: true, demandOption: MISSING.params, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
       .option('moments', { type: 'string', requiresArg: true, describe: `the statistics to match (default: ${DEFAULT_MOMENTS.join(', ')}, where the records hold them)` })
       .option('games', { type: 'string', default: String(DEFAULT_CALIBRATE_GAMES), requiresArg: true, describe: 'simulated games per point (the same games for every point)' })
       .option('iterations', { type: 'string', default: String(FIT_DEFAULTS.iterations), requiresArg: true, describe: 'search rounds at most' })
       .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
       .option('holdout', { type: 'string', requiresArg: true, describe: 'records the fit does not see: the same table against them' })
-      .option('out', { type: 'string', requiresArg: true, describe: 'save the fitted profile here (loaded with --agents SCOPE=FILE.json); only when the fit completes' })
+      // `--save`, as tune calls it; `--out` (its first name) stays an alias, as scripts may use it.
+      .option('save', { type: 'string', alias: 'out', requiresArg: true, describe: 'save the fitted profile here (loaded with --agents FILE.json, or SCOPE=FILE.json); only when the fit completes; --out is the old name' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the tables' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress on stderr' }),
   handler: guarded(calibrateMain),

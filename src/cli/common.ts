@@ -3,16 +3,19 @@
 // overrides and agents) and their changes, the setups a set of records is
 // simulated at, and pasteable command lines.
 
+import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
 import { isPresetName } from '../engine/presets.js';
 import { Team } from '../engine/roles.js';
 import type { Rules } from '../engine/rules.js';
-import { SimInputError } from '../sim/errors.js';
+import { RunInterrupted, SimInputError } from '../sim/errors.js';
+import { fileProblem, folderProblem } from '../sim/files.js';
 import { teamOf } from '../sim/records/format.js';
 import { shareGames, type SetupGroup } from '../sim/records/setups.js';
-import { isUserError, UsageError } from './errors.js';
+import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
+import { textTable } from '../report/table.js';
 
 export const DEFAULT_SEED = 1;
 
@@ -26,7 +29,7 @@ export function withRules<T>(y: Argv<T>) {
 
 export function withAgents<T>(y: Argv<T>) {
   return y
-    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert, live), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
+    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert, strangers, live) or a profile file (tune/calibrate --save), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
     .option('agent-param', { type: 'string', array: true, requiresArg: true, describe: 'policy parameter [scope.]key=value, e.g. readSkill=1.5 or town.noise=0 (repeatable; see mafia-sim players --list)' })
     .option('agent-module', { type: 'string', array: true, requiresArg: true, describe: 'your own agent for a team or role: role=./file.js exporting createAgent(seat, role) (repeatable)' });
 }
@@ -267,10 +270,71 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Columns padded to their widest cell, two spaces apart, under a dashed rule; the last column (a meaning) is not padded. */
-export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+/**
+ * Columns padded to their widest cell under a dashed rule, fitted to the
+ * terminal: the prose columns `wrap` wrap first, then move under their row
+ * in the order `below` gives (see src/report/table.ts).
+ */
+export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[], fit: { wrap?: readonly number[]; below?: readonly number[] } = {}): string {
+  return textTable(header, rows, { rule: true, numeric: header.map(() => false), ...fit }).join('\n') + '\n';
+}
+
+/**
+ * Refuses, before the first game, a report folder that cannot be written
+ * (so a long run is never played only to be lost): `dir` as given to
+ * `flag`, or undefined for the default reports/ under the working folder.
+ */
+export function checkReportDir(dir: string | undefined, flag = '--out', what = 'the report'): void {
+  const problem = folderProblem(dir ?? 'reports');
+  if (problem === null) return;
+  if (dir === undefined) throw new UsageError(flag, `${what} cannot be written under ${resolve('reports')}: ${problem}; give ${flag} a folder you can write to, or run from one`);
+  throw new UsageError(flag, `cannot write ${what} to ${dir}: ${problem}; give ${flag} a folder you can write to`);
+}
+
+/** Refuses, before the first game, an output file (part, checkpoint, profile) that cannot be written. */
+export function checkOutputFile(flag: string, path: string): void {
+  const problem = fileProblem(path);
+  if (problem !== null) throw new UsageError(flag, `cannot write ${path}: ${problem}; give ${flag} a path in a folder you can write to`);
+}
+
+/**
+ * Ctrl-C (SIGINT, or SIGTERM from a scheduler) while a command plays: the
+ * first aborts `signal`, so the games in flight are dropped at once (the
+ * progress bars, given the signal, stop and give the terminal back first),
+ * says so, and the command ends with what it kept; a second quits at once.
+ * Said even with --quiet: a person pressed the key and waits for an answer.
+ */
+export function stopOnInterrupt(say = 'stopping: the games in flight are dropped (Ctrl-C again quits at once)'): { signal: AbortSignal; release: () => void } {
+  const stop = new AbortController();
+  const on = () => {
+    if (stop.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    stop.abort();
+    process.stderr.write(`mafia-sim: ${say}\n`);
+  };
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
+  return {
+    signal: stop.signal,
+    release: () => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+    },
+  };
+}
+
+/**
+ * Plays `play` with Ctrl-C stopping its games (stopOnInterrupt). Games a
+ * search or test needed whole (RunInterrupted from the sim) end the command
+ * with `nothingKept`: why nothing of them is written.
+ */
+export async function playUntilCtrlC<T>(nothingKept: string, play: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = stopOnInterrupt();
+  try {
+    return await play(stop.signal);
+  } catch (e) {
+    if (e instanceof RunInterrupted) throw new Interrupted(`nothing written: ${nothingKept}`);
+    throw e;
+  } finally {
+    stop.release();
+  }
 }

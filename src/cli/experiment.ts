@@ -18,7 +18,7 @@ import { guarded, isUserError, UsageError } from './errors.js';
 import { describeYamlError, shippedPath } from './rulesSource.js';
 import { didYouMean } from '../engine/spelling.js';
 import { BALANCE_EXPERIMENT_COMMANDS, GAMES_FLAG, experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './experimentBalance.js';
-import { DEFAULT_PRECISION_CAP, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
+import { DEFAULT_PRECISION_CAP, defaultPairs, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
 
 const VariantSchema = z.strictObject({
   label: z.string().min(1).optional(),
@@ -42,7 +42,8 @@ export const ExperimentSchema = z.strictObject({
   agentParams: z.array(z.string()).default([]),
   variants: z.array(VariantSchema).min(1).optional(),
   base: z.boolean().default(true),
-  pairs: z.enum(['all', 'first']).default('all'),
+  /** Default: first when the base is played beside variants, else all (see `defaultPairs`). */
+  pairs: z.enum(['all', 'first']).optional(),
   vary: z.array(z.string()).min(1).max(2).optional(),
   games: z.number().int().min(1).optional(),
   precision: z.number().gt(0).lt(0.5).optional(),
@@ -253,7 +254,8 @@ export function planExperiment(file: string, x: Experiment, command: string, o: 
   (x.variants ?? []).forEach((v, i) => planned.push({ label: variantLabel(v), steps: [...baseSteps, ...setupSteps(file, v, `variants[${i}].`)] }));
   const labels = uniqueLabels(planned.map((p) => p.label));
   const variants: VariantInput[] = planned.map((p, i) => ({ label: labels[i]!, ...resolveBlaming(file, p.steps) }));
-  return { ...common, kind: x.command, variants, pairs: x.command === 'run' ? 'none' : x.pairs };
+  const pairs = x.pairs ?? defaultPairs({ sources: 1, includeBase: x.base, variants: (x.variants ?? []).length });
+  return { ...common, kind: x.command, variants, pairs: x.command === 'run' ? 'none' : pairs };
 }
 
 /** The file's `across` as player models (each list item named by its index), or null. */
@@ -279,7 +281,31 @@ function planSweepBlaming(file: string, baseSteps: readonly Step[], varies: Retu
   }
 }
 
-type ExperimentArgs = { file: string; seed?: string; games?: string; threads?: string; precision?: string; title?: string } & OutputArgs & { json: boolean };
+type ExperimentArgs = { file: string; seed?: string; games?: string; budget?: string; maxGames?: string; threads?: string; precision?: string; title?: string } & OutputArgs & { json: boolean };
+
+/** The command whose own name for the games `--budget` and `--max-games` are: each is taken for that command's files only. */
+const OWN_GAMES_FLAG = { '--budget': 'balance', '--max-games': 'fair' } as const;
+
+/**
+ * The games override and the flag it was given by: `--games` for every
+ * file, or the file's own command's name for it (`--budget` for balance,
+ * `--max-games` for fair), so a hint such as "raise --budget" printed by a
+ * balance experiment names a flag this command takes.
+ */
+function gamesOverride(a: ExperimentArgs, command: string): { flag: string; value: string } | undefined {
+  const given = [
+    ...(a.games !== undefined ? [{ flag: '--games', value: a.games }] : []),
+    ...(a.budget !== undefined ? [{ flag: '--budget', value: a.budget }] : []),
+    ...(a.maxGames !== undefined ? [{ flag: '--max-games', value: a.maxGames }] : []),
+  ];
+  for (const g of given) {
+    const owner = OWN_GAMES_FLAG[g.flag as keyof typeof OWN_GAMES_FLAG];
+    if (owner !== undefined && owner !== command) throw new UsageError(g.flag, `only a ${owner} experiment takes ${g.flag}; this one's command is ${command}: use --games`);
+  }
+  if (given.length > 1) throw new UsageError(given[1]!.flag, `says what ${given[0]!.flag} says; give one of them`);
+  if (given[0]) wholeNumber(given[0].flag, given[0].value, 1);
+  return given[0];
+}
 
 export const experimentCommand = {
   command: 'experiment <file>',
@@ -288,19 +314,21 @@ export const experimentCommand = {
     withStudyOutput(y, 0)
       .positional('file', { type: 'string', demandOption: true, describe: 'the experiment file, e.g. experiments/club-house-rules.yaml' })
       .option('games', { type: 'string', describe: "games (default: the file's): per variant for run, compare and sweep; per setup for roles and tune (training games); the budget over all candidates for balance; the cap for fair, which stops as soon as it decides" })
+      .option('budget', { type: 'string', requiresArg: true, describe: 'for a balance experiment: its budget over all candidates, as balance --budget (the same as --games)' })
+      .option('max-games', { type: 'string', requiresArg: true, describe: 'for a fair experiment: its cap, as fair --max-games (the same as --games)' })
       .option('seed', { type: 'string', describe: 'master seed (default: the file\'s seed)' }),
   handler: guarded(async (a: ExperimentArgs) => {
     // Like a rules file: from the working directory, else the package's own experiments/ (so the shipped studies run from an installed copy).
     const file = shippedPath(a.file);
     const doc = readExperimentDoc(file);
     checkCommon(file, doc);
+    const games = gamesOverride(a, String(doc['command']));
     if (isBalanceExperiment(doc)) {
       const fromFlags = new Map([['--seed', '--seed'], ['--threads', '--threads'], ['--out', '--out'], ['--title', '--title']]);
-      if (a.games !== undefined) fromFlags.set(GAMES_FLAG[doc.command], '--games');
-      if (a.games !== undefined) wholeNumber('--games', a.games, 1);
-      if (a.games !== undefined && doc.command === 'fair') process.stderr.write(`mafia-sim: --games ${a.games} caps the fair test (its maxGames): it stops as soon as it decides, or undecided at the cap\n`);
+      if (games !== undefined) fromFlags.set(GAMES_FLAG[doc.command], games.flag);
+      if (games?.flag === '--games' && doc.command === 'fair') process.stderr.write(`mafia-sim: --games ${games.value} caps the fair test (its maxGames): it stops as soon as it decides, or undecided at the cap\n`);
       if (a.precision !== undefined) throw new UsageError('--precision', `a ${doc.command} experiment sets its own stopping rule; leave --precision out`);
-      return runBalanceExperiment(file, doc, experimentOverrideFlags(doc.command, a), fromFlags);
+      return runBalanceExperiment(file, doc, experimentOverrideFlags(doc.command, { ...a, ...(games !== undefined ? { games: games.value } : {}) }), fromFlags);
     }
     const x = validateExperiment(file, doc);
     const overrides: ExperimentOverrides = {

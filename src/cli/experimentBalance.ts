@@ -107,22 +107,29 @@ function unknownKeyError(file: string, command: BalanceExperimentCommand, msg: s
   return new UsageError(`${file}: ${camel(name)}`, `unknown key for a ${command} experiment${didYouMean(camel(name), keys)}; keys: ${keys.join(', ')}`);
 }
 
+/** The file's key for a flag of its command: the key the file uses, or the camelCase one to add. */
+function keyOf(doc: Record<string, unknown>, flag: string): string {
+  const used = Object.keys(doc).find((k) => k !== 'command' && (k.startsWith('--') ? k : flagOf(k)) === flag);
+  return used ?? (flag === '--agent-param' ? 'agentParams' : flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
+}
+
 /**
  * A user error raised by the command under its own flag names, in the terms
  * the user wrote: a flag that came from a key of the file names that key
  * (`x.yaml: vary`), one that came from an `experiment` flag names that flag
- * (`--games`, not the `--budget` it stands for).
+ * (`--games`, not the `--budget` it stands for). The flags the message
+ * mentions are put the same way, so it never hints a flag `experiment`
+ * refuses ("use a smaller within or margin", not "--within").
  */
 export function inFileTerms(file: string, doc: Record<string, unknown>, fromFlags: ReadonlyMap<string, string>, e: unknown): unknown {
   if (!isUserError(e)) return e;
   const field = (e as { field?: string }).field;
-  if (field === undefined) return e;
+  if (field === undefined || !field.startsWith('--')) return e;
   const flag = field.split(' ')[0]!;
-  const rest = e.message.slice(field.length + 2);
+  const rest = e.message.slice(field.length + 2).replace(/--[a-z][a-z-]*/g, (f) => fromFlags.get(f) ?? keyOf(doc, f));
   const given = fromFlags.get(flag);
   if (given !== undefined) return new UsageError(given + field.slice(flag.length), rest);
-  const key = Object.keys(doc).find((k) => k !== 'command' && (k.startsWith('--') ? k : flagOf(k)) === flag);
-  return key !== undefined ? new UsageError(`${file}: ${key}${field.slice(flag.length)}`, rest) : e;
+  return new UsageError(`${file}: ${keyOf(doc, flag)}${field.slice(flag.length)}`, rest);
 }
 
 /** Runs a balance, roles, fair or tune experiment file; `extra` flags (e.g. --seed, --out) are added last and win. */

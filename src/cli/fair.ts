@@ -4,13 +4,15 @@
 import type { Argv } from 'yargs';
 import type { AcrossCell } from '../report/balance/across.js';
 import { fairCommandSection, fairSection, fairText, type FairSection } from '../report/balance/fair.js';
+import { fairnessWords } from '../report/balance/fairness.js';
 import { buildSummary } from '../report/summary.js';
+import { fmtPct, fmtPctInterval } from '../report/format.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
-import { decimal, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, UsageError } from './errors.js';
-import { finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkTeamCanWin, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 type FairArgs = SetupArgs &
   BalanceOutputArgs & {
@@ -45,37 +47,45 @@ export function fairConfig(a: FairArgs): FairConfig {
 }
 
 export async function fairMain(a: FairArgs): Promise<void> {
+  await playUntilCtrlC("a sequential test's verdict and its error rates hold at its end only (run it again; a smaller --max-games ends sooner)", (signal) => fairStudies(a, signal));
+}
+
+async function fairStudies(a: FairArgs, signal: AbortSignal): Promise<void> {
   const models = acrossModels(a);
+  checkReportDir(a.out);
   if (!models) {
-    const one = await fairStudy(a);
-    return finishCommand('fair', a, one.summary, one.section, one.text);
+    const one = await fairStudy(a, '', signal);
+    await finishCommand('fair', a, one.summary, one.section, one.text);
+    return;
   }
   const findings: ModelFinding[] = [];
-  for (const model of models) findings.push({ model, ...(await fairStudy({ ...a, agents: model.agents }, `[${model.name}] `)) });
+  for (const model of models) findings.push({ model, ...(await fairStudy({ ...a, agents: model.agents }, `[${model.name}] `, signal)) });
   const first = findings[0]!.variants[0]!;
   await finishAcrossMatrix('fair', a, `Fairness of ${first.label} across ${models.length} player models`, findings, {
     command: 'fair',
     rowHeader: 'setup',
     agreeMeans: 'the same verdict',
     valueTitle: `${a.team} win rate (95% interval)`,
+    valuePercent: true,
     rows: [{ label: first.label, cells: findings.map((f) => fairCell(f.section.data as FairSection)) }],
   });
 }
 
 function fairCell(s: FairSection): AcrossCell {
-  return { text: `${s.verdict} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, value: { x: s.rate, lo: s.lo, hi: s.hi } };
+  return { text: `${fairnessWords(s.verdict)} (${fmtPct(s.rate)} ${fmtPctInterval(s.lo, s.hi)}, ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, answer: fairnessWords(s.verdict), value: { x: s.rate, lo: s.lo, hi: s.hi } };
 }
 
 /** One fair test under the agents of `a`: its summary, section and text, not yet written. */
-async function fairStudy(a: FairArgs, prefix = '') {
+async function fairStudy(a: FairArgs, prefix: string, signal: AbortSignal) {
   const seed = wholeNumber('--seed', a.seed, 0);
   // Small batches: one thread unless asked, so no worker pool is started per batch.
   const threads = a.threads !== undefined ? threadsOf(a) : { threads: 1 };
   const config = fairConfig(a);
   const { rules, agents } = resolveSetup(setupOf(a));
+  checkTeamCanWin(a.team, [rules]);
   const label = `${rules.preset} ${rules.players} players`;
   const variant = { label, rules, agents };
-  const source = new GameWinSource([variant], a.team, seed, threads);
+  const source = new GameWinSource([variant], a.team, seed, { ...threads, signal });
   const play = source.rateSource();
   const say = progressLine(a);
   let nextReport = 10_000;
@@ -113,6 +123,7 @@ export const fairCommand = {
       .option('alpha', { type: 'string', default: String(FAIR_DEFAULTS.alpha), requiresArg: true, describe: 'bound on P(says fair) when off by at least within + margin' })
       .option('beta', { type: 'string', default: String(FAIR_DEFAULTS.beta), requiresArg: true, describe: 'bound on P(says not fair) when within within − margin' })
       .option('batch', { type: 'string', default: String(FAIR_DEFAULTS.batch), requiresArg: true, describe: 'games between looks' })
-      .option('max-games', { type: 'string', default: String(FAIR_DEFAULTS.maxGames), requiresArg: true, describe: 'give up (undecided) after this many games' }),
+      // `--games` as well: the cap on games is `--games` in every other command (with --precision) and in experiment files.
+      .option('max-games', { type: 'string', alias: 'games', default: String(FAIR_DEFAULTS.maxGames), requiresArg: true, describe: 'give up (undecided) after this many games' }),
   handler: guarded(fairMain),
 };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { mergeParts, type LoadedPart } from '../sim/merge.js';
 import { buildRunSummary } from '../sim/summary.js';
-import { asUsageError, commandLine } from './common.js';
+import { asUsageError, checkReportDir, commandLine } from './common.js';
 import { UsageError, guarded } from './errors.js';
 import { formatSummaryTable, writeRunReport } from './runReport.js';
 
@@ -31,6 +31,7 @@ export const mergeCommand = {
     const started = performance.now();
     const loaded = partFiles((a.parts ?? []).map(String)).map(readPart);
     const merged = asUsageError(() => mergeParts(loaded));
+    if (a.out !== undefined) checkReportDir(a.out);
     const summary = buildRunSummary({
       ...merged.input,
       run: {

@@ -70,7 +70,7 @@ export interface CalibrateJson {
   readonly fit: Readonly<Record<string, CalibrateRow>>;
   /** `ownGames`: the holdout's setups differ from the fit's and were played on their own. */
   readonly holdout: { readonly source: string; readonly games: number; readonly ownGames: boolean; readonly objective: number; readonly fit: Readonly<Record<string, CalibrateRow>> } | null;
-  /** The profile file written with --out, and the --agents text that loads it. */
+  /** The profile file written with --save, and the --agents text that loads it. */
   readonly profile: { readonly path: string; readonly loadWith: string } | null;
 }
 
@@ -113,7 +113,10 @@ export interface PlayersJson {
   readonly schemaVersion: Version<'players'>;
   readonly agents: string;
   readonly base: Profile;
-  readonly scopes: ReadonlyArray<{ readonly scope: string; readonly plays: string }>;
+  /** The saved profile file everyone plays (`--agents FILE.json`), when one was given. */
+  readonly file?: string;
+  /** `file`: the saved profile file the scope plays (`SCOPE=FILE.json`), when one was given. */
+  readonly scopes: ReadonlyArray<{ readonly scope: string; readonly plays: string; readonly file?: string }>;
   readonly params: AgentSpec['params'];
 }
 

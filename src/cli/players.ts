@@ -4,14 +4,12 @@
 // counterpart of `rules --list`.
 
 import type { Argv } from 'yargs';
-import { PARAM_SPECS, PROFILES, profileValue } from '../agents/index.js';
+import { PARAM_SPECS, SKILL_PROFILES } from '../agents/index.js';
+import { fitText } from '../report/table.js';
 import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import type { PlayersJson, PlayersListJson } from './outputs.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
-
-/** The profiles that are columns of the parameter table (`random` has no parameters). */
-const SKILL_PROFILES = PROFILES.filter((p) => p !== 'random');
 
 export const playersCommand = {
   command: 'players',
@@ -27,27 +25,31 @@ export const playersCommand = {
 
 function listParams(json: boolean): string {
   if (json) {
-    const rows = PARAM_SPECS.map((s) => ({ key: s.key, meaning: s.doc, min: s.min, max: s.max, values: Object.fromEntries(SKILL_PROFILES.map((p) => [p, profileValue(p, s)])) }));
+    const rows = PARAM_SPECS.map((s) => ({ key: s.key, meaning: s.doc, min: s.min, max: s.max, values: Object.fromEntries(SKILL_PROFILES.map((p, i) => [p, s.values[i]])) }));
     const out: PlayersListJson = { schemaVersion: SCHEMA_VERSIONS['players-list'], profiles: SKILL_PROFILES, params: rows };
     return JSON.stringify(out) + '\n';
   }
-  const rows = PARAM_SPECS.map((s) => [s.key, ...SKILL_PROFILES.map((p) => String(profileValue(p, s))), `${s.min}..${s.max}`, s.doc]);
-  return [
-    alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'meaning'], rows),
+  const rows = PARAM_SPECS.map((s) => [s.key, ...s.values.map(String), `${s.min}..${s.max}`, s.doc]);
+  const range = SKILL_PROFILES.length + 1;
+  return fitText([
+    alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'meaning'], rows, { wrap: [range + 1], below: [range + 1, range] }),
     `Set one with --agents PROFILE,[scope.]parameter=value or --agent-param [scope.]parameter=value; scope is a team (town, mafia) or a role.`,
     `The random profile has no parameters: it picks uniformly among legal moves.`,
     '',
-  ].join('\n');
+  ].join('\n'));
 }
 
 function showPlayers(a: AgentArgs, json: boolean): string {
   const spec = agentsFromArgs(a);
-  const scopes = [...spec.assignments].map(([scope, x]) => ({ scope, plays: x.kind === 'profile' ? x.profile : `module ${x.path}` }));
-  if (json) return JSON.stringify({ schemaVersion: SCHEMA_VERSIONS.players, agents: spec.canonical, base: spec.base, scopes, params: spec.params } satisfies PlayersJson) + '\n';
-  const lines = [`agents ${spec.canonical}`, `everyone plays ${spec.base}${scopes.length > 0 ? ', except:' : ''}`, ...scopes.map((s) => `  ${s.scope}: ${s.plays}`)];
+  const scopes = [...spec.assignments].map(([scope, x]) => ({ scope, plays: x.kind === 'profile' ? x.profile : `module ${x.path}`, ...(spec.files.has(scope) ? { file: spec.files.get(scope)! } : {}) }));
+  const everyoneFile = spec.files.get('');
+  if (json) return JSON.stringify({ schemaVersion: SCHEMA_VERSIONS.players, agents: spec.canonical, base: spec.base, ...(everyoneFile !== undefined ? { file: everyoneFile } : {}), scopes, params: spec.params } satisfies PlayersJson) + '\n';
+  // A seat that plays a saved profile is named by its file: its base profile alone would hide the saved parameters.
+  const plays = (profile: string, file: string | undefined) => (file === undefined ? profile : `the saved profile ${file} (${profile} with its parameters, below)`);
+  const lines = [`agents ${spec.canonical}`, `everyone plays ${plays(spec.base, everyoneFile)}${scopes.length > 0 ? ', except:' : ''}`, ...scopes.map((s) => `  ${s.scope}: ${plays(s.plays, s.file)}`)];
   if (spec.params.length > 0) {
     lines.push('', alignedTable(['scope', 'parameter', 'value'], spec.params.map((o) => [o.scope || 'everyone', o.key, String(o.value)])).trimEnd());
   }
   lines.push('', 'every parameter and its profile values: mafia-sim players --list');
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n')) + '\n';
 }

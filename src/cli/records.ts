@@ -11,13 +11,14 @@ import type { Argv } from 'yargs';
 import { compareRows, compareText, describeRecordSet, statsText } from '../report/records/text.js';
 import { loadRecordSet, type LoadedRecord, type RecordSet } from '../sim/records/load.js';
 import { groupBySetup, shareGames } from '../sim/records/setups.js';
-import { simulateRecords } from '../sim/records/simulate.js';
+import { SimulationAborted, simulateRecords } from '../sim/records/simulate.js';
 import { statistics, tallyRecords, type StatisticsJSON } from '../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
 import type { RecordsCompareJson, RecordsStatsJson } from './outputs.js';
-import { agentsFromArgs, checkGamesCoverSetups, recordSetups, setupLines, setupsTitle, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { agentsFromArgs, checkGamesCoverSetups, checkReportDir, recordSetups, setupLines, setupsTitle, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
-import { UsageError, guarded } from './errors.js';
+import { Interrupted, UsageError, guarded } from './errors.js';
+import { withHelp } from './help.js';
 
 export const DEFAULT_RECORD_GAMES = 20_000;
 
@@ -38,15 +39,17 @@ interface CompareArgs extends StatsArgs, AgentArgs {
   quiet: boolean;
 }
 
+const MISSING_RECORDS = 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)';
+
 function withRecords<T>(y: Argv<T>) {
   return y
-    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON, or an mturk-mafia games.json of many), or FOLDER@i/n (the i-th of n interleaved folds)' })
+    .option('records', { type: 'string', requiresArg: true, demandOption: MISSING_RECORDS, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON, or an mturk-mafia games.json of many), or FOLDER@i/n (the i-th of n interleaved folds)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the table' });
 }
 
 function readRecords(a: StatsArgs): RecordSet {
   const given: unknown = a.records;
-  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
+  if (given === undefined) throw new UsageError('--records', MISSING_RECORDS);
   if (Array.isArray(given)) throw new UsageError('--records', `given ${given.length} times; give one folder (it is read recursively)`);
   return loadRecordSet(String(given));
 }
@@ -77,13 +80,16 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   const plan = recordSetups(groupBySetup(loaded), { ...(rulesArg !== undefined ? { rules: rulesArg } : {}), ...(a.players !== undefined ? { players: a.players } : {}), ...(a.mafia !== undefined ? { mafia: a.mafia } : {}), set: a.set ?? [] });
   checkGamesCoverSetups('--games', games, plan, loaded.length);
   const agents = agentsFromArgs(a).canonical;
+  checkReportDir(a.out);
   const say = progressLine(a);
   for (const note of plan.notes) say(`note: ${note}`);
   const records = recordStatistics(loaded);
   const single = plan.setups.length === 1 ? plan.setups[0]!.rules : null;
   let next = 0;
-  const sim = statistics(
-    await simulateRecords({
+  const stop = stopOnInterrupt();
+  let tally;
+  try {
+    tally = await simulateRecords({
       rules: plan.setups[0]!.rules,
       setups: plan.setups,
       agents,
@@ -95,8 +101,16 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
         next = done + Math.max(1, Math.floor(total / 10));
         say(`${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} games…`);
       },
-    }),
-  );
+      signal: stop.signal,
+    });
+  } catch (e) {
+    // The batches finish in any order on a pool: the games done when the key was pressed are no prefix to report on.
+    if (e instanceof SimulationAborted) throw new Interrupted('nothing written: the simulated games were stopped before all of them had finished (run it again; fewer --games end sooner)');
+    throw e;
+  } finally {
+    stop.release();
+  }
+  const sim = statistics(tally);
   const rows = compareRows(records, sim);
   const json: RecordsCompareJson = { schemaVersion: SCHEMA_VERSIONS['records-compare'], records, sim };
   const title = `Records against ${setupsTitle(plan)}, agents ${agents}`;
@@ -133,25 +147,28 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
   }
 }
 
-const statsCommand = {
+export const statsCommand = {
   command: 'stats',
   describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions, day votes), with 95% intervals',
-  builder: (y: Argv) => withRecords(y),
+  builder: (y: Argv) => withHelp('records stats', withRecords(y)),
   handler: guarded(recordsStatsMain),
 };
 
-const compareRecordsCommand = {
+export const compareRecordsCommand = {
   command: 'compare',
   describe: 'recorded games and simulated ones of each record\'s own setup side by side: the same statistics, with a z for each',
   builder: (y: Argv) =>
-    withSeed(withAgents(withRules(withRecords(y))))
-      // No default rules: the records' own rules are played, or --rules names them (a club game against 15-player records would say nothing).
-      .default('rules', undefined)
-      .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
-      .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games in all, shared among the records\' setups in proportion to their records' })
-      .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
-      .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' }),
+    withHelp(
+      'records compare',
+      withSeed(withAgents(withRules(withRecords(y))))
+        // No default rules: the records' own rules are played, or --rules names them (a club game against 15-player records would say nothing).
+        .default('rules', undefined)
+        .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
+        .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games in all, shared among the records\' setups in proportion to their records' })
+        .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
+        .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' }),
+    ),
   handler: guarded(recordsCompareMain),
 };
 

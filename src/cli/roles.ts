@@ -9,23 +9,40 @@ import { buildSummary } from '../report/summary.js';
 import { roleVariants } from '../sim/balance/roleVariants.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames } from '../sim/run.js';
-import { resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
-import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
-import { guarded, UsageError } from './errors.js';
-import { finishCommand, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { checkReportDir, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { acrossModels, finishAcrossMatrix, interruptedModel, withAcross, type ModelFinding } from './across.js';
+import { guarded, Interrupted, UsageError } from './errors.js';
+import { checkTeamCanWin, finishCommand, keptPartOf, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 
 export const DEFAULT_ROLES_GAMES = 20_000;
 
 type RolesArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; games: string; only?: string; across?: string[] };
 
 export async function rolesMain(a: RolesArgs): Promise<void> {
+  await playUntilCtrlC('the games were stopped', (signal) => rolesStudies(a, signal));
+}
+
+/**
+ * Ctrl-C keeps the games finished: every setup has played the same first
+ * games, so role values on those (marked interrupted) still compare like
+ * with like. Across models nothing is kept: the verdict needs them all.
+ */
+async function rolesStudies(a: RolesArgs, signal: AbortSignal): Promise<void> {
   const models = acrossModels(a);
+  checkReportDir(a.out);
   if (!models) {
-    const one = await rolesStudy(a, 'roles');
-    return finishCommand('roles', a, one.summary, one.section, one.text);
+    const one = await rolesStudy(a, 'roles', signal);
+    if (one.result.complete) return void (await finishCommand('roles', a, one.summary, one.section, one.text));
+    if (one.result.games === 0) throw new Interrupted('before any game finished; nothing written');
+    const report = await finishCommand('roles', a, one.summary, one.section, one.text);
+    return keptPartOf(one.result.games, one.games, one.variants.length, report.html);
   }
   const findings: ModelFinding[] = [];
-  for (const model of models) findings.push({ model, ...(await rolesStudy({ ...a, agents: model.agents }, `roles [${model.name}]`)) });
+  for (const [i, model] of models.entries()) {
+    const one = await rolesStudy({ ...a, agents: model.agents }, `roles [${model.name}]`, signal);
+    if (!one.result.complete) throw interruptedModel(i, models.length, model.name);
+    findings.push({ model, ...one });
+  }
   const values = findings.map((f) => f.section.data as RoleValues);
   const roles = values[0]!.roles.map((r) => r.role);
   await finishAcrossMatrix('roles', a, `Role values for ${a.team} across ${models.length} player models: ${findings[0]!.variants[0]!.rules.preset}, ${findings[0]!.variants[0]!.rules.players} players`, findings, {
@@ -45,7 +62,7 @@ function pointsCell(r: RoleValue | undefined): AcrossCell {
 }
 
 /** Prices the roles under the agents of `a`: its summary, section and text, not yet written. */
-async function rolesStudy(a: RolesArgs, label: string) {
+async function rolesStudy(a: RolesArgs, label: string, signal: AbortSignal) {
   const seed = wholeNumber('--seed', a.seed, 0);
   const games = wholeNumber('--games', a.games, 100);
   const threads = threadsOf(a);
@@ -54,11 +71,12 @@ async function rolesStudy(a: RolesArgs, label: string) {
   const { rules, agents } = resolveSetup(setupOf(a));
   const { variants, refused } = roleVariants(rules, only);
   if (variants.length < 2) throw new UsageError('--only', `no role can be added or removed in this setup: ${refused[0]?.reason ?? 'nothing to vary'}`);
+  checkTeamCanWin(a.team, variants.map((v) => v.rules));
   const inputs = variants.map((v) => ({ label: v.label, rules: v.rules, agents }));
-  const bar = progressBar({ quiet: a.quiet || a.json, label });
+  const bar = progressBar({ quiet: a.quiet || a.json, label, signal });
   let result;
   try {
-    result = await runGames({ variants: inputs, seed, games, ...threads, onProgress: (p) => bar.update(p) });
+    result = await runGames({ variants: inputs, seed, games, ...threads, onProgress: (p) => bar.update(p), signal });
   } finally {
     bar.stop();
   }
@@ -74,8 +92,9 @@ async function rolesStudy(a: RolesArgs, label: string) {
     variants: inputs,
     result,
     pairs: 'first',
+    ...(result.complete ? {} : { interrupted: { played: result.games, of: games, resumeCommand: null } }),
   });
-  return { summary, section: rolesCommandSection(values), text: rolesText(`${title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, values), variants: inputs, aggregates: result.aggregates };
+  return { summary, section: rolesCommandSection(values), text: rolesText(`${title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, values), variants: inputs, aggregates: result.aggregates, result, games };
 }
 
 export const rolesCommand = {

@@ -2,21 +2,22 @@
 // shard of a cluster run, to a precision target, with a checkpoint; prints a
 // compact table or `--json`, and writes the report folder or the shard's part file.
 
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Rules } from '../engine/rules.js';
 import { SimInputError, WorkerFailure } from '../sim/errors.js';
-import { writeFileAtomic } from '../sim/files.js';
+import { removeFoldersLeftEmpty, writeFileAtomic } from '../sim/files.js';
 import { progressBar } from '../sim/progress.js';
-import { runGames, type RunResult } from '../sim/run.js';
+import { runGames, saveCheckpoint, type RunRequest, type RunResult } from '../sim/run.js';
 import { GameFailure } from '../sim/runRange.js';
 import { partFileName, resolveShard, shardRange, type ShardSpec } from '../sim/shard.js';
-import { buildRunSummary, type RunSummary } from '../sim/summary.js';
+import { buildRunSummary, plannedGames, type RunSummary } from '../sim/summary.js';
 import { reproduceCommand } from '../report/command.js';
-import { agentsFromArgs, asUsageError, commandLine, parsePrecision, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
+import { agentsFromArgs, asUsageError, checkOutputFile, checkReportDir, commandLine, parsePrecision, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { EXIT_INTERRUPTED, UsageError, guarded } from './errors.js';
 import { formatSummaryTable, preloadRunReport, studyName, writeRunReport } from './runReport.js';
 import { loadRules, type RulesArgs } from './rulesSource.js';
+import { claimReportDir } from './study.js';
 
 export const DEFAULT_GAMES = 100000;
 /** With --precision and no --games, the run stops at this many games at most. */
@@ -78,8 +79,17 @@ export const runCommand = {
     }
     if (plan.reportDir !== null) preloadRunReport();
     const result = await execute(plan, a);
-    const summary = summarize(plan, result);
-    await writeOutputs(plan, summary, result, a);
+    if (!result.complete && result.games === 0) {
+      // Nothing to report: a page of no games would read like a finished run.
+      removeFoldersLeftEmpty();
+      note(`interrupted before any game finished; no ${plan.partPath ? 'part file' : 'report'} written`);
+      process.exitCode = EXIT_INTERRUPTED;
+      return;
+    }
+    const resume = result.complete ? null : await resumePoint(plan, result);
+    const done = resume?.reportDir !== undefined ? { ...plan, reportDir: resume.reportDir } : plan;
+    const summary = summarize(done, result, resume?.command ?? null);
+    await writeOutputs(done, summary, result, a);
     if (!summary.complete) process.exitCode = EXIT_INTERRUPTED;
   }),
 };
@@ -97,6 +107,11 @@ function planRun(a: RunArgs): RunPlan {
   }
   if (a.resume && a.checkpoint === undefined) throw new UsageError('--resume', 'needs --checkpoint FILE (the file the interrupted run wrote)');
   const { from, to } = shard ? shardRange(shard.index, shard.count, games) : { from: 0, to: games };
+  const partPath = shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null;
+  // Every destination is tried before the first game: a run of hours is never played only to be lost.
+  if (a.checkpoint !== undefined) checkOutputFile('--checkpoint', a.checkpoint);
+  if (shard) checkReportDir(a.out ?? '.', '--out', 'the part file');
+  else checkReportDir(a.out);
   return {
     rules,
     agents,
@@ -107,7 +122,7 @@ function planRun(a: RunArgs): RunPlan {
     shard,
     from,
     to,
-    partPath: shard ? join(a.out ?? '.', partFileName(shard.index, shard.count)) : null,
+    partPath,
     reportDir: shard ? null : a.out !== undefined ? a.out : 'default',
     study: studyName(a.rules),
     checkpoint: a.checkpoint === undefined ? undefined : { path: a.checkpoint, resume: a.resume },
@@ -115,44 +130,53 @@ function planRun(a: RunArgs): RunPlan {
   };
 }
 
+/** The games of the plan, as the sim is asked for them (also what a checkpoint of the result must match). */
+function runRequest(plan: RunPlan): RunRequest {
+  return {
+    variants: [{ label: plan.rules.preset, rules: plan.rules, agents: plan.agents }],
+    seed: plan.seed,
+    games: plan.games,
+    from: plan.from,
+    to: plan.to,
+    ...(plan.threads !== undefined ? { threads: plan.threads } : {}),
+    ...(plan.precision !== null ? { precision: plan.precision } : {}),
+    ...(plan.checkpoint ? { checkpoint: plan.checkpoint } : {}),
+  };
+}
+
 /** Runs the games with a progress bar; Ctrl-C (or SIGTERM) ends the run cleanly with what finished. */
 async function execute(plan: RunPlan, a: RunArgs): Promise<RunResult> {
-  const stop = new AbortController();
-  let signals = 0;
-  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset });
-  const onSignal = () => {
-    if (++signals > 1) process.exit(EXIT_INTERRUPTED);
-    bar.stop();
-    // Said even with --quiet: a person pressed the key and waits for an answer.
-    note(`stopping: the batches in flight are dropped; the games finished in order are kept${plan.checkpoint ? ` in ${plan.checkpoint.path}` : ''} (Ctrl-C again quits at once)`);
-    stop.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stop = stopOnInterrupt(`stopping: the batches in flight are dropped; the games finished in order are kept${plan.checkpoint ? ` in ${plan.checkpoint.path}` : ''} (Ctrl-C again quits at once)`);
+  const bar = progressBar({ quiet: a.quiet, label: plan.shard ? `shard ${plan.shard.index}/${plan.shard.count}` : plan.rules.preset, signal: stop.signal });
   try {
-    return await runGames({
-      variants: [{ label: plan.rules.preset, rules: plan.rules, agents: plan.agents }],
-      seed: plan.seed,
-      games: plan.games,
-      from: plan.from,
-      to: plan.to,
-      ...(plan.threads !== undefined ? { threads: plan.threads } : {}),
-      ...(plan.precision !== null ? { precision: plan.precision } : {}),
-      ...(plan.checkpoint ? { checkpoint: plan.checkpoint } : {}),
-      onProgress: (p) => bar.update(p),
-      signal: stop.signal,
-    });
+    return await runGames({ ...runRequest(plan), onProgress: (p) => bar.update(p), signal: stop.signal });
   } catch (e) {
     bar.stop();
     throw explainFailure(e, a, plan);
   } finally {
     bar.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.release();
   }
 }
 
-function summarize(plan: RunPlan, r: RunResult): RunSummary {
+/**
+ * Where an interrupted run can go on from, and the command that does it:
+ * its --checkpoint plus --resume; without one, a checkpoint of the games
+ * finished is written beside the output (the report folder, claimed now if
+ * it is the default one, or the part file), so every Ctrl-C'd run resumes.
+ */
+async function resumePoint(plan: RunPlan, r: RunResult): Promise<{ command: string; reportDir?: string }> {
+  const argv = process.argv.slice(2);
+  if (plan.checkpoint) return { command: commandLine(argv.includes('--resume') ? argv : [...argv, '--resume']) };
+  const reportDir = plan.reportDir === 'default' ? resolve(await claimReportDir(plan.study)) : plan.reportDir;
+  const path = resolve(plan.partPath ? plan.partPath.replace(/\.json$/, '.checkpoint.json') : join(reportDir!, 'checkpoint.json'));
+  saveCheckpoint(path, runRequest(plan), r);
+  // The resumed run writes its report over this one, so the folder ends with the whole run in it.
+  const out = plan.reportDir === 'default' ? ['--out', reportDir!] : [];
+  return { command: commandLine([...argv, ...out, '--checkpoint', path, '--resume']), ...(reportDir !== null ? { reportDir } : {}) };
+}
+
+function summarize(plan: RunPlan, r: RunResult, resumeCommand: string | null): RunSummary {
   return buildRunSummary({
     kind: plan.shard ? 'part' : 'run',
     seed: plan.seed,
@@ -164,7 +188,7 @@ function summarize(plan: RunPlan, r: RunResult): RunSummary {
     stopped: r.stopped,
     precision: plan.precision,
     aggregate: r.aggregates[0]!,
-    run: { command: plan.command, threads: r.threads, batchSize: r.batchSize, elapsedMs: r.elapsedMs, resumedGames: r.resumed },
+    run: { command: plan.command, threads: r.threads, batchSize: r.batchSize, elapsedMs: r.elapsedMs, resumedGames: r.resumed, resumeCommand },
   });
 }
 
@@ -182,10 +206,14 @@ async function writeOutputs(plan: RunPlan, s: RunSummary, r: RunResult, a: RunAr
   process.stdout.write(a.json ? JSON.stringify(s) + '\n' : formatSummaryTable(s) + (report ? `report: ${report.html}\n` : ''));
   // As every command does with --json: stdout holds only the object, the report's path goes to stderr.
   if (report && a.json) process.stderr.write(`report: ${report.html}\n`);
+  // What an interrupted run kept is said even with --quiet: a person pressed the key and waits for the answer.
+  if (!s.complete) {
+    const kept = report ? report.html : plan.partPath!;
+    note(`interrupted after ${s.games.toLocaleString('en-US')} of ${s.precision ? 'at most ' : ''}${plannedGames(s).toLocaleString('en-US')} games: ${kept} holds those, marked interrupted; resume with: ${s.reproducibility.resumeCommand}`);
+  }
   if (a.quiet) return;
   if (plan.partPath) note(`wrote ${plan.partPath}${s.complete ? '' : ' (marked "complete": false)'}`);
   if (a.json && r.resumed > 0) note(`resumed: ${r.resumed} games from the checkpoint, ${s.games - r.resumed} played now`);
-  if (!s.complete) note(`interrupted after ${s.games} games${plan.checkpoint ? `; continue with the same command plus --resume` : ''}`);
 }
 
 function note(msg: string): void {

@@ -4,16 +4,18 @@
 
 import type { Argv } from 'yargs';
 import type { OutcomeName } from '../engine/events.js';
-import { roleFromKey, ROLES } from '../engine/roles.js';
+import { Role, roleFromKey, ROLES } from '../engine/roles.js';
+import type { Rules } from '../engine/rules.js';
 import { sectionedSummary, withTeamLine, type CommandSection } from '../report/balance/format.js';
 import { reproduceCommand, withoutFlags } from '../report/command.js';
 import { buildSummary, type PairsMode, type SettingValue, type SkippedPoint, type StudyKind, type StudySummary, type VariantInput } from '../report/summary.js';
+import { stopNoteLines } from '../report/stopNote.js';
 import { terminalTable } from '../report/terminal.js';
 import type { WrittenReport } from '../report/write.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames, type RunResult } from '../sim/run.js';
-import { applyAssignment, parsePrecision, resolveSetup, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
-import { isUserError, UsageError } from './errors.js';
+import { applyAssignment, checkReportDir, parsePrecision, resolveSetup, stopOnInterrupt, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
+import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 
 /** Labels must tell variants apart in every table: repeats get " #2", " #3"... */
 export function uniqueLabels(labels: readonly string[]): string[] {
@@ -157,9 +159,23 @@ export interface OutputArgs {
   readonly quiet?: boolean;
 }
 
-/** Plays the plan, writes the report folder and prints the table (or the JSON summary). */
+/**
+ * Plays the plan, writes the report folder and prints the table (or the
+ * JSON summary). Ctrl-C keeps the games finished: every variant has played
+ * the same first games, so the report of those (marked interrupted) is a
+ * smaller study of its own; exit code 130.
+ */
 export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ summary: StudySummary; report: WrittenReport }> {
-  const { summary } = await playStudy(plan, io, plan.study);
+  checkReportDir(io.out);
+  const stop = stopOnInterrupt();
+  let played;
+  try {
+    played = await playStudy(plan, io, plan.study, stop.signal);
+  } finally {
+    stop.release();
+  }
+  const { summary, result } = played;
+  if (!result.complete && result.games === 0) throw new Interrupted('before any game finished; nothing written');
   const { intoReportDir, writeReport } = await import('../report/write.js');
   const report = await intoReportDir(io.out, plan.study, (dir) => writeReport(dir, summary));
   if (io.json) {
@@ -168,12 +184,20 @@ export async function executeStudy(plan: StudyPlan, io: OutputArgs): Promise<{ s
   } else {
     process.stdout.write(terminalTable(summary) + `report: ${report.html}\n`);
   }
+  if (!result.complete) keptPartOf(result.games, plan.games, plan.variants.length, report.html);
   return { summary, report };
 }
 
-/** Plays one plan (with its own budget and precision stop) into its study summary; `label` leads the progress bar. */
-export async function playStudy(plan: StudyPlan, io: OutputArgs, label: string): Promise<{ summary: StudySummary; result: RunResult }> {
-  const bar = progressBar({ quiet: io.quiet ?? false, label });
+/** Says what an interrupted study kept and where, and makes the exit code 130. */
+export function keptPartOf(played: number, of: number, variants: number, page: string): void {
+  const per = variants > 1 ? ' per variant' : '';
+  process.stderr.write(`mafia-sim: interrupted after ${played.toLocaleString('en-US')} of ${of.toLocaleString('en-US')} games${per}: ${page} holds those games${variants > 1 ? ' (the same for every variant)' : ''}, marked interrupted; run the command again to play them all\n`);
+  process.exitCode = EXIT_INTERRUPTED;
+}
+
+/** Plays one plan (with its own budget and precision stop) into its study summary; `label` leads the progress bar; `signal` stops it early (the summary is then marked interrupted). */
+export async function playStudy(plan: StudyPlan, io: OutputArgs, label: string, signal?: AbortSignal): Promise<{ summary: StudySummary; result: RunResult }> {
+  const bar = progressBar({ quiet: io.quiet ?? false, label, ...(signal ? { signal } : {}) });
   let result;
   try {
     result = await runGames({
@@ -183,12 +207,18 @@ export async function playStudy(plan: StudyPlan, io: OutputArgs, label: string):
       ...(plan.threads !== undefined ? { threads: plan.threads } : {}),
       ...(plan.precision !== undefined ? { precision: plan.precision } : {}),
       onProgress: (p) => bar.update(p),
+      ...(signal ? { signal } : {}),
     });
   } finally {
     bar.stop();
   }
   const { precision, ...rest } = plan;
-  const summary = buildSummary({ ...rest, result, ...(precision !== undefined ? { precision: { target: precision, cap: plan.games, stopped: result.stopped } } : {}) });
+  const summary = buildSummary({
+    ...rest,
+    result,
+    ...(precision !== undefined ? { precision: { target: precision, cap: plan.games, stopped: result.stopped } } : {}),
+    ...(result.complete ? {} : { interrupted: { played: result.games, of: plan.games, resumeCommand: null } }),
+  });
   return { summary, result };
 }
 
@@ -240,6 +270,17 @@ export function studyHeader(a: StudyArgs, defaultGames: number) {
   };
 }
 
+/**
+ * Which pairs a comparison reports when the user does not say: with the
+ * unchanged rules of one source and variants of it, each variant against
+ * them (a house rule against another is not the question, and each extra
+ * pair weakens the Holm correction of the ones that are); otherwise, when
+ * no variant is the base (several rules sources, or --no-base), every pair.
+ */
+export function defaultPairs(c: { sources: number; includeBase: boolean; variants: number }): 'all' | 'first' {
+  return c.includeBase && c.variants > 0 && c.sources === 1 ? 'first' : 'all';
+}
+
 // ---- the balance family: balance, roles, fair and tune ----
 
 export type TeamName = Extract<OutcomeName, 'town' | 'mafia' | 'maniac'>;
@@ -274,6 +315,20 @@ export function withBalanceBasics<T>(y: Argv<T>) {
     .option('description', { type: 'string', requiresArg: true, hidden: true, describe: 'a paragraph for the report (experiments)' });
 }
 
+/**
+ * A team that can win no game of any of these setups cannot be measured:
+ * refused before a game is spent (a race would spend its whole budget on
+ * rates of 0 and ask for more). The Maniac wins only as a loner, and only
+ * where one is dealt.
+ */
+export function checkTeamCanWin(team: TeamName, setups: readonly Rules[]): void {
+  if (team !== 'maniac') return;
+  const dealt = setups.filter((r) => (r.roles[Role.Maniac] ?? 0) > 0);
+  if (dealt.some((r) => r.options['maniac.team'] !== 'town')) return;
+  if (dealt.length > 0) throw new UsageError('--team', 'in these rules the Maniac plays for Town (maniac.team=town), so no game is a Maniac win; measure --team town, or make him a loner with --set maniac.team=loner');
+  throw new UsageError('--team', 'no Maniac is dealt in these rules, so no game is a Maniac win; measure --team town or mafia, or deal a loner with --set roles.maniac=1 --set maniac.team=loner');
+}
+
 /** The command line that reproduces this run (without --out and --json), with the seed spelled out. */
 export function reproduceLine(seed: number, ensure: Record<string, string | number> = {}): string {
   const args = withoutFlags(process.argv.slice(2), ['--out']).filter((w) => w !== '--json' && w !== '--quiet');
@@ -287,7 +342,7 @@ export function progressLine(a: { quiet: boolean; json: boolean }): (text: strin
 }
 
 /** Writes the report folder, then prints the text (or the whole summary as JSON) and where the report is. */
-export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string, legendFrom: StudySummary = s): Promise<void> {
+export async function finishCommand(study: string, io: BalanceOutputArgs, s: StudySummary, section: CommandSection, text: string, legendFrom: StudySummary = s): Promise<WrittenReport> {
   // Loaded here, not at start: rendering pulls in vega, which no other path needs.
   const { writeCommandReport } = await import('../report/balance/page.js');
   const { intoReportDir } = await import('../report/write.js');
@@ -296,8 +351,16 @@ export async function finishCommand(study: string, io: BalanceOutputArgs, s: Stu
     process.stdout.write(JSON.stringify(sectionedSummary(s, section)) + '\n');
     process.stderr.write(`report: ${report.html}\n`);
   } else {
-    process.stdout.write(`${withTeamLine(text, legendFrom)}report: ${report.html}\n`);
+    process.stdout.write(`${withStopNotes(withTeamLine(text, legendFrom), s)}report: ${report.html}\n`);
   }
+  return report;
+}
+
+/** A command's own text with the interrupted (or resumed) note under its title line, as the standard table has it. */
+function withStopNotes(text: string, s: StudySummary): string {
+  const notes = stopNoteLines(s);
+  const nl = text.indexOf('\n');
+  return notes.length === 0 || nl < 0 ? text : `${text.slice(0, nl + 1)}${notes.join('\n')}\n${text.slice(nl + 1)}`;
 }
 
 /** A new `reports/<study>-<time>[-n]` folder, created now, for a command that must know it before writing (tune's profile). */

@@ -14,9 +14,10 @@ import { buildSummary } from '../report/summary.js';
 import { roundParam, tune, TUNE_DEFAULTS, type Point, type TuneParam } from '../sim/balance/tune.js';
 import { gameEvaluator } from '../sim/balance/tuneSource.js';
 import { runGames } from '../sim/run.js';
-import { agentsFromArgs, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
+import { agentsFromArgs, checkOutputFile, checkReportDir, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { guarded, UsageError } from './errors.js';
-import { claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { RunInterrupted } from '../sim/errors.js';
+import { checkTeamCanWin, claimReportDir, finishCommand, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
 import { writeProfileFile, type ProfileFile } from './profileFile.js';
 
 export const DEFAULT_TUNE_GAMES = 4000;
@@ -40,7 +41,7 @@ function scopeProfile(spec: AgentSpec, scope: string, team: TeamName): SkillProf
   const a = spec.assignments.get(scope);
   if (a?.kind === 'module') throw new UsageError('--agents', `${scope} plays your module, which has no parameters to tune`);
   const profile = a?.kind === 'profile' ? a.profile : spec.base;
-  if (profile === 'random') throw new UsageError('--agents', `${team} plays the random profile, which has no parameters; give --agents ${scope}=club (or novice, expert)`);
+  if (profile === 'random') throw new UsageError('--agents', `${team} plays the random profile, which has no parameters; give --agents ${scope}=club (or novice, expert, strangers)`);
   return profile;
 }
 
@@ -105,17 +106,24 @@ function saveProfile(path: string, s: TuneSection, rulesHash: string, seed: numb
 type TuneArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; params: string; games: string; testGames: string; iterations: string; save?: string };
 
 export async function tuneMain(a: TuneArgs): Promise<void> {
+  await playUntilCtrlC("no profile saved: the search's answer and its held-out gain come at its end (run it again; fewer --iterations or --games end sooner)", (signal) => tuneStudy(a, signal));
+}
+
+async function tuneStudy(a: TuneArgs, signal: AbortSignal): Promise<void> {
   const seed = wholeNumber('--seed', a.seed, 0);
   const threads = threadsOf(a);
   const trainGames = wholeNumber('--games', a.games, 100);
   const testGames = wholeNumber('--test-games', a.testGames, 100);
   const iterations = wholeNumber('--iterations', a.iterations, 1, 100);
   const { rules, agents } = resolveSetup(setupOf(a));
+  checkTeamCanWin(a.team, [rules]);
   const spec = agentsFromArgs(a);
   const scope = a.team;
   const { params, profile } = tuneParams(a.params, spec, scope, a.team, rules);
+  checkReportDir(a.out);
+  if (a.save !== undefined) checkOutputFile('--save', a.save);
   const say = progressLine(a);
-  const evaluate = gameEvaluator({ rules, agentsFor: (p) => agentsWith(agents, scope, p), team: a.team, seed, games: trainGames, ...threads });
+  const evaluate = gameEvaluator({ rules, agentsFor: (p) => agentsWith(agents, scope, p), team: a.team, seed, games: trainGames, ...threads, signal });
   let round = 0;
   const result = await tune({ ...TUNE_DEFAULTS, params, iterations }, async (points) => {
     say(`round ${++round}: ${points.length} points × ${trainGames.toLocaleString('en-US')} games`);
@@ -126,7 +134,8 @@ export async function tuneMain(a: TuneArgs): Promise<void> {
     { label: 'before', rules, agents },
     { label: 'tuned', rules, agents: agentsTuned },
   ];
-  const heldOut = await runGames({ variants, seed, games: trainGames + testGames, from: trainGames, to: trainGames + testGames, ...threads });
+  const heldOut = await runGames({ variants, seed, games: trainGames + testGames, from: trainGames, to: trainGames + testGames, ...threads, signal });
+  if (!heldOut.complete) throw new RunInterrupted('the held-out games');
   const out = a.out ?? (await claimReportDir(`tune-${a.team}`));
   const profileFile = resolve(a.save ?? `${out}/tuned-${a.team}.json`);
   const section = tuneSection({

@@ -54,6 +54,20 @@ export interface SummaryInput {
   readonly precision?: PrecisionInfo;
   /** A `run`'s own result object, kept verbatim in its summary.json. */
   readonly run?: RunSummary;
+  /** Set when the user stopped the study (Ctrl-C) before it was done: the results are of the games finished. */
+  readonly interrupted?: InterruptionInfo;
+  /** Games taken from a checkpoint (a resumed run), when there were any. */
+  readonly resumedFrom?: number;
+}
+
+/** A study the user stopped (Ctrl-C): how far it got, and how to go on. */
+export interface InterruptionInfo {
+  /** Games per variant finished (in game order: games 0 .. played − 1) and in the results. */
+  readonly played: number;
+  /** Games per variant the study was to play (with a precision stop: at most). */
+  readonly of: number;
+  /** The command that continues it from where it stopped, or null when it cannot be resumed (play it again). */
+  readonly resumeCommand: string | null;
 }
 
 export interface PrecisionInfo {
@@ -154,6 +168,10 @@ export interface StudySummary {
   readonly precision?: PrecisionInfo;
   /** A run's result object (`run --json`), in a run's summary.json. */
   readonly run?: RunSummary;
+  /** Set when the user stopped the study (Ctrl-C) before it was done: every number is of the games finished. */
+  readonly interrupted?: InterruptionInfo;
+  /** Games per variant taken from the checkpoint of an interrupted run (a resumed run), when there were any. */
+  readonly resumedFrom?: number;
 }
 
 export const ALPHA = 0.05;
@@ -188,6 +206,8 @@ export function buildSummary(input: SummaryInput): StudySummary {
     ...(input.skipped && input.skipped.length > 0 ? { skipped: [...input.skipped] } : {}),
     ...(input.precision ? { precision: input.precision } : {}),
     ...(input.run !== undefined ? { run: input.run } : {}),
+    ...(input.interrupted ? { interrupted: { ...input.interrupted } } : {}),
+    ...(input.resumedFrom ? { resumedFrom: input.resumedFrom } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
 
 import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeDirs } from '../sim/files.js';
 import { chartsFor } from './charts.js';
 import { csvFiles } from './csv.js';
 import { reportHtml, type RenderedChart } from './html.js';
@@ -33,7 +34,7 @@ export async function writeReport(dir: string, s: StudySummary): Promise<Written
     ...Object.fromEntries(charts.map((c) => [`${c.name}.svg`, c.svg])),
     'report.html': reportHtml(s, charts),
   };
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return { dir: resolve(dir), html: resolve(dir, 'report.html'), files: Object.keys(files) };
 }
@@ -52,7 +53,7 @@ export function defaultReportDir(study: string, now: Date = new Date()): string 
  */
 export function claimReportDir(study: string, now: Date = new Date(), root = '.'): string {
   const base = join(root, defaultReportDir(study, now));
-  mkdirSync(join(root, 'reports'), { recursive: true });
+  makeDirs(join(root, 'reports'));
   for (let n = 1; ; n++) {
     const dir = n === 1 ? base : `${base}-${n}`;
     try {

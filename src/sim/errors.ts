@@ -1,6 +1,7 @@
 // Failures the sim reports to its callers: a user's bad input (shard spec,
-// checkpoint, part files) and a batch whose worker kept dying. The CLI turns
-// SimInputError into its one-line usage error.
+// checkpoint, part files), a batch whose worker kept dying, and games the
+// caller's signal stopped. The CLI turns SimInputError into its one-line
+// usage error.
 
 /** Bad input from the user (a flag, an environment variable or a file): `field` names what to change. */
 export class SimInputError extends Error {
@@ -34,4 +35,12 @@ function describeWorkerError(e: unknown): string {
     return typeof code === 'string' ? `${code}: ${e.message}` : e.message;
   }
   return String(e);
+}
+
+/** The caller's signal stopped games a search or test needed whole (a race's look, a policy search's round): nothing of them is kept. */
+export class RunInterrupted extends Error {
+  constructor(what: string) {
+    super(`${what} were interrupted`);
+    this.name = 'RunInterrupted';
+  }
 }

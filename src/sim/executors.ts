@@ -81,10 +81,14 @@ export class PoolExecutor implements BatchExecutor {
   private readonly pool: Piscina<BatchTask, BatchReply>;
   private readonly variants: WireVariant[];
   private closed = false;
-  /** Tasks sent and not yet answered: closing cancels them and waits for them to settle (see close). */
-  private readonly inflight = new Set<Promise<BatchReply>>();
-  /** Aborting it cancels every task in flight: piscina terminates the workers running them. */
-  private readonly cancel = new AbortController();
+  /**
+   * Tasks sent and not yet answered, each with its own canceller: closing
+   * aborts them (piscina terminates the workers running them) and waits for
+   * them to settle (see close). One signal per task, not one shared by all:
+   * piscina adds a listener to a task's signal, and a window of a dozen
+   * tasks on one signal is what set off MaxListenersExceededWarning.
+   */
+  private readonly inflight = new Map<Promise<BatchReply>, AbortController>();
 
   constructor(
     variants: readonly PlayableVariant[],
@@ -117,7 +121,7 @@ export class PoolExecutor implements BatchExecutor {
       let reply: BatchReply;
       try {
         if (this.closed) throw new Error('the run has ended');
-        reply = await this.track(this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }, { signal: this.cancel.signal }));
+        reply = await this.track((signal) => this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }, { signal }));
       } catch (e) {
         if (this.closed || attempt + 1 >= MAX_ATTEMPTS) throw this.closed ? e : new WorkerFailure(from, to, attempt + 1, e);
         continue;
@@ -127,8 +131,10 @@ export class PoolExecutor implements BatchExecutor {
     }
   }
 
-  private async track(task: Promise<BatchReply>): Promise<BatchReply> {
-    this.inflight.add(task);
+  private async track(send: (signal: AbortSignal) => Promise<BatchReply>): Promise<BatchReply> {
+    const cancel = new AbortController();
+    const task = send(cancel.signal);
+    this.inflight.set(task, cancel);
     try {
       return await task;
     } finally {
@@ -145,8 +151,8 @@ export class PoolExecutor implements BatchExecutor {
    */
   async close(): Promise<void> {
     this.closed = true;
-    this.cancel.abort();
-    await Promise.allSettled([...this.inflight]);
+    for (const cancel of this.inflight.values()) cancel.abort();
+    await Promise.allSettled([...this.inflight.keys()]);
     await this.pool.destroy();
   }
 }

@@ -73,9 +73,9 @@ function checkPart({ file, doc }: LoadedPart): RunSummary {
     throw refuse(`${file} is not a mafia-sim part file (no "format": "${PART_FORMAT}")`);
   }
   if (d.complete !== true) {
-    throw refuse(`${file} is incomplete (it stopped after ${d.games} games: ${d.stopped}); finish it with --resume, or rerun that shard`);
+    throw refuse(`${file} is incomplete (it stopped after ${d.games} games: ${d.stopped}); finish that shard's \`mafia-sim run\` with --resume (if it had a --checkpoint), or rerun it`);
   }
-  if (d.precision !== null) throw refuse(`${file} comes from a --precision run, whose game count is not fixed; shard runs with --games only`);
+  if (d.precision !== null) throw refuse(`${file} comes from a --precision run, whose game count is not fixed; shard \`mafia-sim run\` with a fixed --games only`);
   const r = d.range;
   const ok =
     r && [r.from, r.to, r.total].every((x) => Number.isSafeInteger(x) && x >= 0) && r.from <= r.to && r.to <= r.total && d.reproducibility && typeof d.rulesHash === 'string';

@@ -30,6 +30,7 @@ export const PLAYER_MODEL_SETS: Readonly<Record<string, readonly ModelDefinition
     { name: 'club', agents: 'club', meaning: 'the default players, calibrated to real club records' },
     { name: 'novice', agents: 'novice', meaning: 'a table of beginners' },
     { name: 'expert', agents: 'expert', meaning: 'a table of strong players' },
+    { name: 'strangers', agents: 'strangers', meaning: "the strangers' table: paid strangers online who lynch at chance (fitted to the mturk-mafia records)" },
     { name: 'live', agents: 'live', meaning: 'a live table: one playgroup face to face, who read each other from day 1 (fitted to the live-werewolf records)' },
     { name: 'strong-town', agents: 'club,town=expert,mafia=novice', meaning: 'strong Town against weak Mafia' },
     { name: 'strong-mafia', agents: 'club,town=novice,mafia=expert', meaning: 'weak Town against strong Mafia' },
@@ -44,17 +45,12 @@ const NAME = /^[A-Za-z][\w.-]*$/;
 export function playerModel(name: string, spec: string, field: string): PlayerModel {
   if (!NAME.test(name)) throw new SimInputError(field, `model name ${JSON.stringify(name)}: use letters, digits, '-', '_' or '.', starting with a letter`);
   try {
-    return { name, agents: parseAgents(expandProfileFile(spec.trim())).canonical };
+    // A saved profile file alone plays every seat, as `--agents FILE.json` does.
+    return { name, agents: parseAgents(spec.trim()).canonical };
   } catch (e) {
     if (e instanceof Error && e.name === 'AgentSpecError') throw new SimInputError(`${field} ${name}`, e.message);
     throw e;
   }
-}
-
-/** A saved profile file alone stands for the whole table: every team plays it. */
-function expandProfileFile(spec: string): string {
-  if (!spec.includes('=') && spec.endsWith('.json')) return ['town', 'mafia', 'maniac'].map((s) => `${s}=${spec}`).join(',');
-  return spec;
 }
 
 /**

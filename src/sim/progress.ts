@@ -1,6 +1,9 @@
 // The progress bar on stderr: games done, games per second and ETA, redrawn
 // at most a few times a second, shown only when stderr is a terminal (and
 // the user did not ask for quiet). Clock use here never touches outcomes.
+// The bar hides the cursor and turns off line wrapping while it draws; it
+// gives both back when stopped, on the run's abort signal (Ctrl-C), and at
+// any exit, so no way out leaves the terminal without them.
 
 import cliProgress from 'cli-progress';
 import type { RunProgress } from './run.js';
@@ -20,6 +23,8 @@ export interface ProgressOptions {
   readonly stream?: NodeJS.WriteStream;
   /** Printed before the bar, e.g. "club" or "shard 3/10". */
   readonly label?: string;
+  /** The run's stop signal: the bar stops (and gives the terminal back) the moment it aborts, before the stop is announced. */
+  readonly signal?: AbortSignal;
 }
 
 export function progressBar(opts: ProgressOptions = {}): ProgressSink {
@@ -38,8 +43,15 @@ export function progressBar(opts: ProgressOptions = {}): ProgressSink {
   const t0 = performance.now();
   let started = false;
   let lastDraw = 0;
+  const stop = () => {
+    if (started) bar.stop();
+    started = false;
+    process.off('exit', stop);
+    opts.signal?.removeEventListener('abort', stop);
+  };
   return {
     update(p) {
+      if (opts.signal?.aborted) return;
       const now = performance.now();
       const seconds = (now - t0) / 1000;
       const speed = seconds > 0 ? (p.done - p.resumed) / seconds : 0;
@@ -47,6 +59,8 @@ export function progressBar(opts: ProgressOptions = {}): ProgressSink {
       if (!started) {
         bar.start(p.total, p.done, payload);
         started = true;
+        process.once('exit', stop);
+        opts.signal?.addEventListener('abort', stop, { once: true });
       } else if (now - lastDraw >= 1000 / FPS || p.done >= p.total) {
         bar.update(p.done, payload);
       } else {
@@ -54,10 +68,7 @@ export function progressBar(opts: ProgressOptions = {}): ProgressSink {
       }
       lastDraw = now;
     },
-    stop() {
-      if (started) bar.stop();
-      started = false;
-    },
+    stop,
   };
 }
 

@@ -126,6 +126,17 @@ export async function runGames(req: RunRequest): Promise<RunResult> {
   }
 }
 
+/**
+ * Writes the checkpoint of a result as `req.checkpoint` would have: games
+ * [from, r.to) and their tally, so a run stopped without --checkpoint can be
+ * resumed all the same (`checkpoint: { path, resume: true }`).
+ */
+export function saveCheckpoint(path: string, req: RunRequest, r: RunResult): void {
+  const { from, to } = checkRequest(req);
+  const tally = RunTally.fromJSON({ aggregates: r.aggregates.map((a) => a.toJSON()), joint: r.joint.map((t) => Array.from(t)) });
+  new CheckpointFile(path, checkpointIdentity(req, from, to, r.batchSize)).save(r.to, tally);
+}
+
 function checkRequest(req: RunRequest): { from: number; to: number } {
   const from = req.from ?? 0;
   const to = req.to ?? req.games;

@@ -11,6 +11,7 @@ import type { Aggregate, AggregateJSON } from './aggregate.js';
 import { maxHalfWidth, wilson, type Interval } from './precision.js';
 import type { StopReason } from './runLoop.js';
 import { SCHEMA_VERSIONS } from './schemaVersions.js';
+import { shardRange } from './shard.js';
 import { toolVersion } from './version.js';
 
 export const RUN_FORMAT = 'mafia-sim/run-v1';
@@ -59,6 +60,8 @@ export interface Reproducibility {
   /** Games played per second of that time (games taken from a checkpoint excluded). */
   readonly gamesPerSecond: number;
   readonly resumedGames: number;
+  /** The command that continues an interrupted run from its checkpoint; null for a run that finished. */
+  readonly resumeCommand: string | null;
   readonly parts?: readonly PartRecord[];
 }
 
@@ -109,6 +112,7 @@ export interface SummaryInput {
     readonly batchSize: number;
     readonly elapsedMs: number;
     readonly resumedGames: number;
+    readonly resumeCommand?: string | null;
     /** Defaults to this tool's version (a merge passes the parts'). */
     readonly version?: string;
     readonly parts?: readonly PartRecord[];
@@ -176,8 +180,15 @@ function reproducibility(input: SummaryInput, games: number): Reproducibility {
     elapsedSeconds: seconds,
     gamesPerSecond: seconds > 0 ? Math.round(played / seconds) : 0,
     resumedGames: input.run.resumedGames,
+    resumeCommand: input.run.resumeCommand ?? null,
     ...(input.run.parts ? { parts: input.run.parts } : {}),
   };
+}
+
+/** The games the run (or shard) was to play: its range as planned, not where it stopped (the cap with a precision target). */
+export function plannedGames(s: Pick<RunSummary, 'range' | 'shard'>): number {
+  const r = s.shard ? shardRange(s.shard.index, s.shard.count, s.range.total) : { from: s.range.from, to: s.range.total };
+  return r.to - r.from;
 }
 
 /** The words `stopped` is printed with. */
@@ -192,6 +203,6 @@ export function describeStop(s: RunSummary): string {
     case 'stop-rule':
       return `stopped after ${s.games} games by the stopping rule`;
     case 'interrupted':
-      return `interrupted after ${s.games} games (incomplete)`;
+      return `interrupted (Ctrl-C) after ${s.games} of ${s.precision ? 'at most ' : ''}${plannedGames(s)} games (incomplete)${s.reproducibility.resumeCommand ? `; resume with: ${s.reproducibility.resumeCommand}` : ''}`;
   }
 }

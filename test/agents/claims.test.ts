@@ -180,6 +180,66 @@ describe('the role changes the rules allow', () => {
   });
 });
 
+describe("a leaked Doctor's or Vigilante's claim", () => {
+  // club: claimTrust 0.85 and firstClaimBonus 0.7, so a lone claimant with nothing against him is believed at 0.85.
+  const lone = Math.log(1 - 0.85);
+
+  it("is believed as a lone first Commissar claim is: the claimant looks Town, by log(1 − 0.85)", () => {
+    for (const r of [Role.Doctor, Role.Vigilante]) {
+      const b = civilianAfter(allstarsRules(), [claim(4, role(r))]);
+      expect(b.liar[4]).toBe(0);
+      expect(b.enemy(4) - b.prior).toBeCloseTo(lone, 6);
+      // The others are where they were.
+      expect(b.enemy(5)).toBeCloseTo(b.prior, 6);
+    }
+  });
+
+  it('is believed less when the claimant looks guilty, as a Commissar claimant is', () => {
+    const accused = [7, 8, 9, 10, 11, 12].map((s) => claim(s, { kind: 'accuse', target: 4 }));
+    const b = civilianAfter(allstarsRules(), [...accused, claim(4, role(Role.Doctor))]);
+    const before = civilianAfter(allstarsRules(), accused);
+    expect(b.enemy(4)).toBeLessThan(before.enemy(4));
+    expect(b.enemy(4) - before.enemy(4)).toBeGreaterThan(lone);
+  });
+
+  it('two claimants of the one Doctor share the credibility, the first more', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), claim(6, role(Role.Doctor))]);
+    const first = b.enemy(4) - b.prior;
+    const second = b.enemy(6) - b.prior;
+    expect(first).toBeLessThan(second);
+    expect(second).toBeLessThan(0);
+    expect(first).toBeGreaterThan(lone);
+  });
+
+  it('is no credit at all where the table can disprove it, or where I am the one who holds the role', () => {
+    // The club game deals no Vigilante.
+    const club = civilianAfter(resolveRules('club'), [claim(4, role(Role.Vigilante))]);
+    expect(club.liar[4]).toBe(1);
+    expect(club.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+    // The records' Doctor hears another claim his role.
+    const rules = allstarsRules();
+    const view: PlayerView = { ...civilianView(rules, 0, 'day'), role: Role.Doctor };
+    const b = new Beliefs(rules.players);
+    b.deal();
+    b.reset(view, profileParams('club'));
+    b.observe(claim(4, role(Role.Doctor)));
+    b.refreshTrust();
+    expect(b.liar[4]).toBe(1);
+    expect(b.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+  });
+
+  it('ends with the claimant\'s death: a dead claimant leaves no credit behind', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), { type: 'death', seat: 4, publicCause: 'vote', revealed: Role.Civilian }]);
+    expect(b.claimCredit[4]).toBe(0);
+  });
+
+  it('a lone, uncontested Commissar claimant looks Town by his trust too', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Commissar))]);
+    expect(b.trust[4]).toBeCloseTo(0.85, 6);
+    expect(b.enemy(4) - b.prior).toBeCloseTo(lone, 6);
+  });
+});
+
 describe("the clan's liar", () => {
   const liarFor = (rules: Rules, events: readonly GameEvent[]): Claim[] => {
     for (let seed = 0; seed < 30; seed++) {

@@ -2,12 +2,12 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FITTED_PROFILES, PARAM_SPECS } from '../../src/agents/params.js';
+import { PARAM_SPECS, SKILL_PROFILES } from '../../src/agents/params.js';
 
 describe('README.md (The players)', () => {
   const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-  it('has a row for every parameter with its novice / club / expert values', () => {
+  it('has a row for every parameter with its novice / club / expert / strangers / live values', () => {
     for (const s of PARAM_SPECS) {
       expect(text, s.key).toContain(`| \`${s.key}\` | ${s.values.join(' / ')} | ${s.min}..${s.max} |`);
     }
@@ -21,10 +21,9 @@ describe('README.md (The players)', () => {
     expect(text).toContain('mafia-sim run --rules sports --games 100000');
   });
 
-  it("states each fitted profile's own values (the table's columns are novice, club and expert)", () => {
-    for (const [name, f] of Object.entries(FITTED_PROFILES)) {
-      expect(text, name).toContain(`\`${name}\` is \`${f.base}\``);
-      for (const [key, value] of Object.entries(f.values)) expect(text, `${name} ${key}`).toContain(`\`${key}\` ${value}`);
-    }
+  it("states the live profile's own values, fitted on top of club's (the table's fifth column)", () => {
+    const live = SKILL_PROFILES.indexOf('live');
+    for (const s of PARAM_SPECS.filter((x) => x.values[live] !== x.values[1])) expect(text, s.key).toContain(`\`${s.key}\` ${s.values[live]}`);
+    expect(text).toContain('`live` is `club` with the two parameters');
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAgents } from '../../src/agents/index.js';
 import { classicTownWinProbability } from '../../src/sim/exactClassic.js';
-import { cli } from '../sim/cli.js';
+import { cli, cliWithin } from '../sim/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-balance-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -89,5 +89,30 @@ describe('balance, fair, roles and tune through the CLI', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(new RegExp(`^mafia-sim: ${field.replace(/[-]/g, '\\-')}`));
     expect(existsSync(out)).toBe(false);
+  });
+
+  // The club's Maniac plays for Town: a race for his rate would spend all it has on rates of 0, then ask for more.
+  it.each([
+    ['balance --vary', ['balance', '--vary', 'mafia=1..3', '--budget', '100000000'], /the Maniac plays for Town \(maniac\.team=town\).*--team town, or make him a loner with --set maniac\.team=loner/],
+    ['balance --for-players', ['balance', '--for-players', '10..12', '--budget', '100000000'], /the Maniac plays for Town/],
+    ['fair', ['fair', '--max-games', '100000000'], /the Maniac plays for Town/],
+    ['roles', ['roles', '--games', '100000000'], /the Maniac plays for Town/],
+    ['tune', ['tune', '--params', 'readSkill', '--games', '100000000'], /the Maniac plays for Town/],
+    ['fair, no Maniac dealt', ['fair', '--rules', 'classic', '--max-games', '100000000'], /no Maniac is dealt.*--set roles\.maniac=1 --set maniac\.team=loner/],
+  ])('--team maniac where he cannot win (%s) is refused at once with the reason', async (_what, args, why) => {
+    const out = join(dir, `maniac-${args[0]}-${args.length}`);
+    const r = await cliWithin(30_000, [...args, '--team', 'maniac', '--out', out]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^mafia-sim: --team: /);
+    expect(r.stderr).toMatch(why);
+    expect(r.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('the suggested fix is valid: a loner Maniac is measured', async () => {
+    const r = await cli(['fair', '--team', 'maniac', '--set', 'maniac.team=loner', '--agents', 'random', '--max-games', '400', '--batch', '200', '--threads', '1', '--quiet', '--json', '--out', join(dir, 'maniac-loner')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)['fair'].games).toBeGreaterThan(0);
   });
 });

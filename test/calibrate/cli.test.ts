@@ -64,12 +64,13 @@ describe('calibrate', () => {
 
   it('saves a profile that --agents loads and that replays the fitted simulation game for game; prints the tables', async () => {
     const file = join(dir, 'fitted.json');
-    const r = await cli(['calibrate', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', 'club,readSkill=1', '--params', 'readSkill', '--games', '300', '--iterations', '3', '--threads', '1', '--holdout', HOLD, '--out', file]);
+    const r = await cli(['calibrate', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', 'club,readSkill=1', '--params', 'readSkill', '--games', '300', '--iterations', '3', '--threads', '1', '--holdout', HOLD, '--save', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/statistic\s+records k\/n\s+records\s+fitted sim\s+z/);
     expect(r.stdout).toMatch(/readSkill\s+1\s+\S+\s+± \S+\s+0\.\.5/);
     expect(r.stdout).toMatch(/Holdout: records .*holdout: 80 games/);
-    expect(r.stdout).toContain(`load it with --agents town=${file},mafia=${file}`);
+    // The file alone plays every seat: `--agents FILE`, as a profile name would.
+    expect(r.stdout).toContain(`load it with --agents ${file})`);
     expect(r.stderr).toMatch(/games\/s/);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
     expect(saved.format).toBe('mafia-sim/profile@1');
@@ -77,7 +78,7 @@ describe('calibrate', () => {
     const j = await cli([...FIT, '--threads', '1']);
     const fit = JSON.parse(j.stdout) as { params: { readSkill: { value: number } }; moments: string[]; fit: Record<string, Row> };
     expect(saved.params).toEqual({ readSkill: fit.params.readSkill.value });
-    const replay = await cli(['records', 'compare', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', `town=${file},mafia=${file}`, '--games', '300', '--threads', '1', '--out', join(dir, 'compare'), '--json', '--quiet']);
+    const replay = await cli(['records', 'compare', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', file, '--games', '300', '--threads', '1', '--out', join(dir, 'compare'), '--json', '--quiet']);
     expect(replay.code, replay.stderr).toBe(0);
     const sim = (JSON.parse(replay.stdout) as { sim: { statistics: Record<string, { k: number; n: number }> } }).sim.statistics;
     for (const name of fit.moments) expect({ k: sim[name]!.k, n: sim[name]!.n }, name).toEqual({ k: fit.fit[name]!.sim.k, n: fit.fit[name]!.sim.n });
@@ -85,7 +86,7 @@ describe('calibrate', () => {
 
   it("a scope's profile: --agents BASE,SCOPE=FILE (the line it prints) replays the fit, other seats keeping the base players", async () => {
     const file = join(dir, 'town.json');
-    const r = await cli(['calibrate', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', 'club,noise=0.5,mafia.blend=2', '--params', 'town.readSkill', '--games', '300', '--iterations', '2', '--threads', '1', '--out', file, '--json', '--quiet']);
+    const r = await cli(['calibrate', '--records', TRAIN, '--rules', ALLSTARS_RULES, '--agents', 'club,noise=0.5,mafia.blend=2', '--params', 'town.readSkill', '--games', '300', '--iterations', '2', '--threads', '1', '--save', file, '--json', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
     const o = JSON.parse(r.stdout) as { moments: string[]; fit: Record<string, Row>; profile: { loadWith: string }; params: Record<string, { value: number }> };
     expect(o.profile.loadWith).toBe(`club,noise=0.5,mafia.blend=2,town=${file}`);
@@ -128,7 +129,9 @@ describe('calibrate', () => {
       [[...base, '--params', 'readSkill,readSkill'], /^mafia-sim: --params: a parameter is listed twice/],
       [[...base, '--params', 'readSkill', '--moments', 'townwin'], /^mafia-sim: --moments: unknown statistic "townwin" \(did you mean "townWin"\?\)/],
       [['calibrate', '--records', summary, '--rules', ALLSTARS_RULES, '--params', 'readSkill', '--moments', 'townWin,lynchHitsMafia.day1'], /^mafia-sim: --records: .*01\.json holds no data for lynchHitsMafia\.day1; drop it: --moments townWin$/],
-      [[...base, '--params', 'town.readSkill,mafia.readSkill', '--out', join(dir, 'mixed.json')], /^mafia-sim: --out: a profile file holds one scope's parameters/],
+      [[...base, '--params', 'town.readSkill,mafia.readSkill', '--save', join(dir, 'mixed.json')], /^mafia-sim: --save: a profile file holds one scope's parameters/],
+      // --out is the old name of --save, still taken.
+      [[...base, '--params', 'town.readSkill,mafia.readSkill', '--out', join(dir, 'mixed.json')], /^mafia-sim: --save: a profile file holds one scope's parameters/],
       [[...base, '--params', 'readSkill', '--agents', 'random'], /^mafia-sim: --agents: the base players play the random profile/],
       [[...base, '--params', 'readSkill', '--games', 'lots'], /^mafia-sim: --games: got "lots"/],
     ];

@@ -6,7 +6,7 @@
 // note in README (the `npm run schemas` rules, tested on a made-up change).
 
 import { Ajv, type ValidateFunction } from 'ajv';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,8 @@ import { CHANGES_HEADING, REPO_ROOT, committedSchemas, generateSchemas, schemaFi
 import { OUTPUTS } from '../../src/cli/outputs.js';
 import { SCHEMA_VERSIONS, type OutputName } from '../../src/sim/schemaVersions.js';
 import { SHARED } from '../records/shared.js';
-import { cli, MAIN, type CliResult } from '../sim/cli.js';
+import { PROFILE_FILE_FORMAT } from '../../src/agents/spec.js';
+import { cli, MAIN, spawnCli, type CliResult } from '../sim/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-schemas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,18 +67,20 @@ describe('the published schemas', () => {
 
   it('refuse a changed field without a version bump, and a bump without a README note', () => {
     const committed = committedSchemas();
+    // README's notes for the versions already raised (players 2, ...), so that only the made-up change is refused.
+    const raised = `${CHANGES_HEADING}\n\n${Object.entries(SCHEMA_VERSIONS).filter(([, v]) => v > 1).map(([name, v]) => `- \`${name}\` ${v}: noted.\n`).join('')}`;
     const study = committed.get('study')!;
     const renamed = new Map(committed).set('study', study.replace('"onlyBase"', '"onlyA"'));
-    expect(versionProblems(committed, renamed, '')).toEqual([expect.stringMatching(/^study: its fields changed but its schemaVersion is still 1; raise SCHEMA_VERSIONS\['study'\] to 2/)]);
+    expect(versionProblems(committed, renamed, raised)).toEqual([expect.stringMatching(/^study: its fields changed but its schemaVersion is still 1; raise SCHEMA_VERSIONS\['study'\] to 2/)]);
     // Words alone (descriptions) change nothing that a version stands for.
     const reworded = new Map(committed).set('study', study.replace('"description": "The outcomes, in table order', '"description": "The outcome names, in table order'));
     expect(reworded.get('study')).not.toBe(study);
-    expect(versionProblems(committed, reworded, '')).toEqual([]);
+    expect(versionProblems(committed, reworded, raised)).toEqual([]);
     const bumped = new Map(committed).set('study', renamed.get('study')!.replaceAll('"const": 1', '"const": 2'));
-    expect(versionProblems(committed, bumped, '')).toEqual([expect.stringMatching(/^study: schemaVersion 2 has no note in README.md/)]);
-    expect(versionProblems(committed, bumped, `${CHANGES_HEADING}\n\n- \`study\` 2: onlyBase renamed onlyA.\n`)).toEqual([]);
+    expect(versionProblems(committed, bumped, raised)).toEqual([expect.stringMatching(/^study: schemaVersion 2 has no note in README.md/)]);
+    expect(versionProblems(committed, bumped, `${raised}- \`study\` 2: onlyBase renamed onlyA.\n`)).toEqual([]);
     const lowered = new Map(committed).set('run', committed.get('run')!.replaceAll('"const": 1', '"const": 0'));
-    expect(versionProblems(committed, lowered, '')).toEqual([expect.stringMatching(/^run: schemaVersion went down/)]);
+    expect(versionProblems(committed, lowered, raised)).toEqual([expect.stringMatching(/^run: schemaVersion went down/)]);
   });
 
   it('README lists every output with its schema file, and notes the changes (the old onlyA/onlyB rename included)', () => {
@@ -102,6 +105,24 @@ describe('every JSON output validates against its schema', () => {
     const merged = await ok(['merge', out('parts'), '--json', '--out', out('merged')]);
     expectValid('run', JSON.parse(merged.stdout));
     expectValid('study', readJson(join(out('merged'), 'summary.json')));
+  });
+
+  it("a run stopped by Ctrl-C: its part of run --json and summary.json (interrupted, resumeCommand), and the resumed run's (resumedFrom)", async () => {
+    // Game 400 hangs its worker (MAFIA_SIM_FAULT=hang@400): the run cannot finish before the signal.
+    const args = ['run', '--rules', 'classic', '--agents', 'random', '--seed', '5', '--games', '20000', '--threads', '2', '--out', out('stopped')];
+    const run = spawnCli([...args, '--json'], { MAFIA_SIM_FAULT: 'hang@400' });
+    await new Promise((r) => setTimeout(r, 4000));
+    run.child.kill('SIGINT');
+    const stopped = await run.done;
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expectValid('run', JSON.parse(stopped.stdout));
+    const summary = readJson(join(out('stopped'), 'summary.json')) as { interrupted?: { resumeCommand: string } };
+    expect(summary.interrupted?.resumeCommand).toMatch(/--resume$/);
+    expectValid('study', summary);
+    await ok([...summary.interrupted!.resumeCommand.split(' ').slice(1), '--quiet']);
+    const done = readJson(join(out('stopped'), 'summary.json')) as { resumedFrom?: number };
+    expect(done.resumedFrom).toBeGreaterThan(0);
+    expectValid('study', done);
   });
 
   it('compare, sweep and experiment: --json and summary.json; compare --across', async () => {
@@ -145,7 +166,7 @@ describe('every JSON output validates against its schema', () => {
   it('calibrate --json (with a holdout and a saved profile), records stats --json, records compare --json and its summary.json', async () => {
     const records = join(SHARED, '2018');
     const rules = join(REPO_ROOT, 'rules', 'mafia-allstars.yaml');
-    const fit = await ok(['calibrate', '--records', `${records}@1/2`, '--holdout', `${records}@2/2`, '--rules', rules, '--params', 'readSkill', '--games', '100', '--iterations', '1', ...Q, '--json', '--out', join(dir, 'fitted.json')]);
+    const fit = await ok(['calibrate', '--records', `${records}@1/2`, '--holdout', `${records}@2/2`, '--rules', rules, '--params', 'readSkill', '--games', '100', '--iterations', '1', ...Q, '--json', '--save', join(dir, 'fitted.json')]);
     expectValid('calibrate', JSON.parse(fit.stdout));
     expectValid('records-stats', JSON.parse((await ok(['records', 'stats', '--records', records, '--json'])).stdout));
     const compare = await ok(['records', 'compare', '--records', records, '--rules', rules, '--games', '100', ...Q, '--json', '--out', out('records')]);
@@ -161,6 +182,12 @@ describe('every JSON output validates against its schema', () => {
     expect((JSON.parse((await ok(['rules', '--rules', saved, '--json'])).stdout) as { hash: string }).hash).toBe(rules.hash);
     expectValid('rules-list', JSON.parse((await ok(['rules', '--list', '--json'])).stdout));
     expectValid('players', JSON.parse((await ok(['players', '--agents', 'club,readSkill=0.5,town=expert', '--json'])).stdout));
+    // Saved profile files, for everyone and for a scope: `file` at the top and in the scope.
+    const profile = join(dir, 'profile.json');
+    writeFileSync(profile, JSON.stringify({ format: PROFILE_FILE_FORMAT, base: 'expert', params: { readSkill: 1.25 } }));
+    const withFiles = JSON.parse((await ok(['players', '--agents', `${profile},mafia=${profile}`, '--json'])).stdout) as { file?: string; scopes: { file?: string }[] };
+    expect([withFiles.file, withFiles.scopes[0]?.file]).toEqual([profile, profile]);
+    expectValid('players', withFiles);
     expectValid('players-list', JSON.parse((await ok(['players', '--list', '--json'])).stdout));
   });
 

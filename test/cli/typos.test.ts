@@ -68,12 +68,12 @@ describe('mafia-sim players --list', () => {
     const r = await cli(['players', '--list']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^parameter +novice +club +expert +range +meaning$/);
+    expect(lines[0]).toMatch(/^parameter +novice +club +expert +strangers +live +range +meaning$/);
     const meaningAt = lines[0]!.indexOf('meaning');
     for (const s of PARAM_SPECS) {
       const row = lines.find((l) => l.startsWith(`${s.key} `));
       expect(row, s.key).toBeDefined();
-      expect(row!.split(/ {2,}/).slice(0, 5)).toEqual([s.key, ...s.values.map(String), `${s.min}..${s.max}`]);
+      expect(row!.split(/ {2,}/).slice(0, 7)).toEqual([s.key, ...s.values.map(String), `${s.min}..${s.max}`]);
       expect(row!.indexOf(s.doc)).toBe(meaningAt);
     }
   });
@@ -81,9 +81,9 @@ describe('mafia-sim players --list', () => {
   it('--json gives the same table as data', async () => {
     const r = await cli(['players', '--list', '--json']);
     const doc = JSON.parse(r.stdout) as { profiles: string[]; params: { key: string; min: number; max: number; values: Record<string, number> }[] };
-    expect(doc.profiles).toEqual(['novice', 'club', 'expert', 'live']);
+    expect(doc.profiles).toEqual(['novice', 'club', 'expert', 'strangers', 'live']);
     expect(doc.params.map((p) => p.key)).toEqual(PARAM_SPECS.map((s) => s.key));
-    for (const [i, s] of PARAM_SPECS.entries()) expect(doc.params[i]!.values).toEqual({ novice: s.values[0], club: s.values[1], expert: s.values[2] });
+    for (const [i, s] of PARAM_SPECS.entries()) expect(doc.params[i]!.values).toEqual({ novice: s.values[0], club: s.values[1], expert: s.values[2], strangers: s.values[3], live: s.values[4] });
   });
 
   it('without --list shows the players of --agents', async () => {

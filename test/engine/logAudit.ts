@@ -164,7 +164,8 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
 
   events.forEach((e, i) => {
     if (ended) fail(i, `${e.type} after the end`);
-    if (decided && !SAME_BATCH.has(e.type)) fail(i, `${e.type} after the game was decided`);
+    // A held last shot belongs to the batch as much as a fired one.
+    if (decided && !SAME_BATCH.has(e.type) && !(e.type === 'pass' && e.choice === Choice.LastShot)) fail(i, `${e.type} after the game was decided`);
     switch (e.type) {
       case 'deal':
         if (i > 0) fail(i, 'a second deal');
@@ -404,6 +405,25 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (e.reason === 'frozen' && !acts.has(`blocked:${e.commissar}`)) fail(i, `seat ${e.commissar}'s note burns for a freeze he did not get`);
         count('note burned');
         break;
+      case 'pass': {
+        // Only a decision the role's row lets the player decline may be passed, and only by a player who could make it.
+        const role = board.role[e.seat]!;
+        if (e.choice === Choice.LastShot) {
+          if (!diedThisPhase.has(e.seat) || !book.lastShot[role]) fail(i, `a held last shot by seat ${e.seat}`);
+          if (lastShots.has(e.seat)) fail(i, `seat ${e.seat} holds a last shot already used`);
+          lastShots.add(e.seat);
+          count('last shot held');
+          break;
+        }
+        alive(e.seat, i, 'passer');
+        if (phase === 'day') fail(i, 'a night pass by day');
+        if (!mayRequest(board, e.choice, role)) fail(i, `a ${CHOICE_NAMES[e.choice]} pass by a ${roleName(role)}`);
+        else if (!book.mayPass[role]) fail(i, `a pass on a ${CHOICE_NAMES[e.choice]}, which the rules do not let a ${roleName(role)} decline`);
+        if (acts.has(`pass:${e.choice}:${e.seat}`) || [...acts].some((a) => a.startsWith(`req:${e.choice}:${e.seat}:`))) fail(i, `seat ${e.seat} both passed and sent a ${CHOICE_NAMES[e.choice]} tonight`);
+        acts.add(`pass:${e.choice}:${e.seat}`);
+        count(`pass ${CHOICE_NAMES[e.choice]}`);
+        break;
+      }
       case 'last-shot':
         if (!diedThisPhase.has(e.shooter) || !book.lastShot[board.role[e.shooter]!]) fail(i, `a last shot by seat ${e.shooter}`);
         if (lastShots.has(e.shooter)) fail(i, `a second last shot by seat ${e.shooter}`);

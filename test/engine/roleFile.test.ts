@@ -91,12 +91,18 @@ roles:
 
   it('the presets\' canonical rules and hashes are unchanged (the golden logs\' headers)', () => {
     for (const name of ['club', 'forum', 'classic', 'forum-hunting-notes']) {
-      const header = readFileSync(join(import.meta.dirname, '../golden', `${name}.txt`), 'utf8').split('\n')[1]!;
-      const [, hash, canonical] = /^# rules ([0-9a-f]{16}): (.*)$/.exec(header)!;
-      const rules = rulesFromCanonical(canonical!);
-      expect(rules.canonical).toBe(canonical);
-      expect(rules.hash).toBe(hash);
-      expect(canonical).not.toContain('define');
+      // The header: the replay command, then the rules' hash (the hash of the canonical string, which the line no longer prints).
+      const [command, rulesLine] = readFileSync(join(import.meta.dirname, '../golden', `${name}.txt`), 'utf8').split('\n');
+      const hash = /^# rules ([0-9a-f]{16}): /.exec(rulesLine!)![1];
+      const words = command!.split(' ');
+      const arg = (flag: string): string[] => words.flatMap((w, i) => (w === flag ? [words[i + 1]!] : []));
+      const players = arg('--players')[0];
+      const rules = resolveRules(arg('--rules')[0]!, { ...(players ? { players: Number(players) } : {}), set: arg('--set') });
+      expect(rules.hash, name).toBe(hash);
+      const back = rulesFromCanonical(rules.canonical);
+      expect(back.canonical).toBe(rules.canonical);
+      expect(back.hash).toBe(hash);
+      expect(rules.canonical).not.toContain('define');
     }
   });
 
@@ -120,6 +126,33 @@ roles:
     const r = resolveRules({ preset: 'classic', players: 9, mafia: 2, roles: { witch: { team: 'mafia', seesClan: true, wakesWithClan: false, counted: false, silence: { votes: false } } } });
     const w = r.book.idOf('witch')!;
     expect([r.book.action[w], r.book.seesClan[w], r.book.clan[w], r.book.silencedVotes[w], r.book.side[w]]).toEqual([7, 1, 0, 0, 0]);
+  });
+});
+
+describe("a defined role's pass (issue 22's logged passes, for a row of the vocabulary)", () => {
+  /** The log lines of a Warden passing, and the pass events, over 100 random games of a rules file defining him. */
+  function wardenPasses(mayPass: boolean): { lines: string[]; events: number } {
+    const rules = resolveRules({ preset: 'werewolf', roles: { bodyguard: 0, warden: { team: 'town', protect: { mayPass } } } });
+    const warden = rules.book.idOf('warden')!;
+    const game = new Game(rules);
+    const lines: string[] = [];
+    let events = 0;
+    for (let k = 0; k < 100; k++) {
+      const log: LoggedEvent[] = [];
+      game.play(3, k, new RandomProvider(), { log });
+      const dealt = log.find((l) => l.event.type === 'deal')!.event as Extract<LoggedEvent['event'], { type: 'deal' }>;
+      events += log.filter((l) => l.event.type === 'pass' && dealt.roles[l.event.seat] === warden).length;
+      lines.push(...formatLog(log, [], (r) => rules.book.specs[r]!.label).split('\n').filter((l) => l.includes('(Warden) passes')));
+    }
+    return { lines, events };
+  }
+
+  it('is logged under his own label where his row lets him pass, and never where it does not', () => {
+    const may = wardenPasses(true);
+    expect(may.events).toBeGreaterThan(0);
+    expect(may.lines).toHaveLength(may.events);
+    for (const line of may.lines) expect(line).toMatch(/^ {2}#\d+ \(Warden\) passes: heals nobody$/);
+    expect(wardenPasses(false)).toEqual({ lines: [], events: 0 });
   });
 });
 

@@ -32,8 +32,15 @@ export function scratchDir(): string {
   return scratch;
 }
 
-export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}): Spawned {
-  const child = spawn(process.execPath, [MAIN, ...args], { cwd: scratchDir(), env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Where and as whom the CLI runs: another folder than scratchDir, another user (to meet a folder root may not write). */
+export interface SpawnPlace {
+  readonly cwd?: string;
+  readonly uid?: number;
+  readonly gid?: number;
+}
+
+export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}, place: SpawnPlace = {}): Spawned {
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: scratchDir(), ...place, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -47,6 +54,13 @@ export function spawnCli(args: readonly string[], env: Record<string, string | u
 
 export function cli(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return spawnCli(args, env).done;
+}
+
+/** The CLI, killed if it has not ended within `ms` (its code is then null): a test of a hang must not hang itself. */
+export function cliWithin(ms: number, args: readonly string[], place: SpawnPlace = {}): Promise<CliResult> {
+  const run = spawnCli(args, {}, place);
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
+  return run.done.finally(() => clearTimeout(timer));
 }
 
 /** The environment without anything that would shard or fault a run by accident. */

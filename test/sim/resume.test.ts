@@ -147,3 +147,81 @@ describe('checkpoint and resume', () => {
     expect(withoutReproducibility(resumed.stdout)).toBe(withoutReproducibility(whole.stdout));
   });
 });
+
+describe('a Ctrl-C run says so, and how to go on', () => {
+  // Game 400 hangs its worker (MAFIA_SIM_FAULT=hang@400): the run cannot end by itself, and
+  // exactly its first batch (313 games, 20000 / 64) is finished in order when the key is pressed.
+  const hung = { MAFIA_SIM_FAULT: 'hang@400' };
+  const args = (out: string) => ['run', '--rules', 'classic', '--agents', 'random', '--seed', '5', '--games', '20000', '--threads', '2', '--out', out];
+  const sigintAfter = async (run: ReturnType<typeof spawnCli>, ms: number) => {
+    await new Promise((r) => setTimeout(r, ms));
+    run.child.kill('SIGINT');
+    return run.done;
+  };
+
+  it('without --checkpoint: the page and the terminal say interrupted, N of M games, and the exact resume command, which ends like one run', async () => {
+    const out = join(root, 'no-ckpt');
+    const stopped = await sigintAfter(spawnCli(args(out), hung), 4000);
+    expect(stopped.code, stopped.stderr).toBe(130);
+    const ckpt = join(out, 'checkpoint.json');
+    const resume = `mafia-sim run --rules classic --agents random --seed 5 --games 20000 --threads 2 --out ${out} --checkpoint ${ckpt} --resume`;
+    expect(stopped.stderr).toContain(`mafia-sim: interrupted after 313 of 20,000 games: ${join(out, 'report.html')} holds those, marked interrupted; resume with: ${resume}\n`);
+    expect(stopped.stdout).toContain(`interrupted (Ctrl-C) after 313 of 20000 games (incomplete); resume with: ${resume}`);
+    const page = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(page).toMatch(/id="interrupted">INTERRUPTED \(Ctrl-C\) after 313 of 20,000 games: every number here is of games 0 to 312 only\. Resume it with: <code>/);
+    expect(page).toContain(resume);
+    const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(s.interrupted).toEqual({ played: 313, of: 20000, resumeCommand: resume });
+    expect(s.run.complete).toBe(false);
+    expect(s.run.reproducibility.resumeCommand).toBe(resume);
+
+    // The command as printed, without the fault: it finishes the run where it stopped.
+    const resumed = await cli(resume.split(' ').slice(1));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/resumed: 313 games from the checkpoint, 19,687 played now/);
+    const after = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(after).not.toContain('id="interrupted"');
+    expect(after).toMatch(/id="resumed">Resumed: 313 of the 20,000 games came from the checkpoint/);
+    const whole = await cli([...args(join(root, 'whole')), '--json']);
+    const done = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(done.resumedFrom).toBe(313);
+    expect(done.interrupted).toBeUndefined();
+    expect(withoutReproducibility(JSON.stringify(done.run))).toBe(withoutReproducibility(whole.stdout));
+  });
+
+  it('with --checkpoint: the resume command is the same command plus --resume', async () => {
+    const out = join(root, 'with-ckpt');
+    const ckpt = join(root, 'with-ckpt.json');
+    const run = spawnCli([...args(out), '--checkpoint', ckpt], hung);
+    while (!existsSync(ckpt)) await new Promise((r) => setTimeout(r, 20));
+    const stopped = await sigintAfter(run, 500);
+    expect(stopped.code).toBe(130);
+    const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(s.interrupted.resumeCommand).toBe(`mafia-sim ${[...args(out), '--checkpoint', ckpt, '--resume'].join(' ')}`);
+  });
+
+  it('a shard stopped by Ctrl-C keeps its part file marked incomplete, with a checkpoint beside it to resume', async () => {
+    const out = join(root, 'shard');
+    // 40000 games: batches of 625; game 1000 hangs the second.
+    const stopped = await sigintAfter(spawnCli(['run', '--rules', 'classic', '--agents', 'random', '--seed', '5', '--games', '40000', '--shard', '0/2', '--threads', '2', '--out', out], { MAFIA_SIM_FAULT: 'hang@1000' }), 4000);
+    expect(stopped.code, stopped.stderr).toBe(130);
+    const part = JSON.parse(readFileSync(join(out, 'part-0-of-2.json'), 'utf8'));
+    expect(part.complete).toBe(false);
+    expect(part.games).toBe(625);
+    expect(stopped.stderr).toContain(`interrupted after 625 of 20,000 games: ${join(out, 'part-0-of-2.json')} holds those`);
+    expect(part.reproducibility.resumeCommand).toContain(`--checkpoint ${join(out, 'part-0-of-2.checkpoint.json')} --resume`);
+    const resumed = await cli(part.reproducibility.resumeCommand.split(' ').slice(1));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'part-0-of-2.json'), 'utf8')).complete).toBe(true);
+  });
+
+  it('a run stopped before any game writes no report', async () => {
+    const out = join(root, 'nothing');
+    // Game 0 hangs: no batch ever finishes.
+    const stopped = await sigintAfter(spawnCli(args(out), { MAFIA_SIM_FAULT: 'hang@0' }), 2000);
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/mafia-sim: interrupted before any game finished; no report written\n$/);
+    expect(stopped.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+});

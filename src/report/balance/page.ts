@@ -4,8 +4,9 @@
 // one key of summary.json, its tables as CSV, its charts, and its findings
 // at the top of the page. Everything is rendered before anything is written.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeDirs } from '../../sim/files.js';
 import { sectionedSummary, type CommandSection } from './format.js';
 import { csvFiles } from '../csv.js';
 import { escapeHtml, reportHtml, type RenderedChart } from '../html.js';
@@ -24,7 +25,7 @@ export async function writeCommandReport(dir: string, s: StudySummary, section: 
     ...Object.fromEntries(charts.map((c) => [`${c.name}.svg`, c.svg])),
     'report.html': withSection(reportHtml(s, charts, section.headline), section),
   };
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return { dir: resolve(dir), html: resolve(dir, 'report.html'), files: Object.keys(files) };
 }

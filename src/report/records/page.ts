@@ -4,8 +4,9 @@
 // report.html, with the setups the simulation played (one per table size of
 // the records). Everything is rendered before anything is written.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeDirs } from '../../sim/files.js';
 import type { TopLevelSpec } from 'vega-lite';
 import { STAT_NAMES, isUnitScale, type StatisticsJSON } from '../../sim/records/stats.js';
 import { SCHEMA_VERSIONS } from '../../sim/schemaVersions.js';
@@ -47,7 +48,7 @@ export interface CompareReportJson {
   readonly setup: { readonly records: CompareReport['records']; readonly sim: CompareReport['sim']; readonly notes: CompareReport['notes'] };
   readonly records: StatisticsJSON;
   readonly sim: StatisticsJSON;
-  /** z per statistic (simulation minus records over the pooled standard error), null without data on a side. */
+  /** z per statistic (simulation minus records over both sides' own standard errors, never pooled), null without data on a side. */
   readonly z: Readonly<Record<string, number | null>>;
 }
 
@@ -92,7 +93,7 @@ export function compareHtml(r: CompareReport, chartSvg: string): string {
     `<h2>Reproduce</h2><pre id="command">${escapeHtml(r.command)}</pre>`,
     `<h2>Statistics</h2>`,
     table,
-    `<p class="note">${escapeHtml(NOTE)} z is the simulation minus the records over the pooled standard error (two-proportion test; means: Welch).</p>`,
+    `<p class="note">${escapeHtml(NOTE)} z is the simulation minus the records over the root of both sides' squared standard errors (a rate's from its smoothed count, never pooled; means: Welch), the z calibrate prints.</p>`,
     `<h2>Chart</h2><figure><figcaption>Every rate, records and simulation, with 95% intervals</figcaption>${chartSvg}</figure>`,
     `<h2>Rules</h2>`,
     ...r.sim.setups.map((x) => `${r.sim.setups.length > 1 ? `<p>${x.players} players (rules ${escapeHtml(x.rulesHash)})</p>` : ''}<pre>${escapeHtml(x.rules)}</pre>`),
@@ -123,7 +124,7 @@ export async function writeCompareReport(dir: string, r: CompareReport): Promise
     'rates.svg': svg,
     'report.html': compareHtml(r, svg),
   };
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return { dir: resolve(dir), html: resolve(dir, 'report.html'), files: Object.keys(files) };
 }

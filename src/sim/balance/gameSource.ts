@@ -5,12 +5,15 @@
 
 import type { OutcomeName } from '../../engine/events.js';
 import { Aggregate } from '../aggregate.js';
+import { RunInterrupted } from '../errors.js';
 import { runGames, type Variant } from '../run.js';
 import type { WinSource } from './race.js';
 import type { RateSource } from './sprt.js';
 
 export interface GameSourceOptions {
   readonly threads?: number;
+  /** Aborting it stops the games in flight: `play` then throws RunInterrupted. */
+  readonly signal?: AbortSignal;
 }
 
 export class GameWinSource implements WinSource {
@@ -28,8 +31,8 @@ export class GameWinSource implements WinSource {
   async play(candidates: readonly number[], from: number, to: number): Promise<number[]> {
     if (candidates.length === 0 || to <= from) return candidates.map(() => 0);
     const variants = candidates.map((c) => this.variants[c]!);
-    const result = await runGames({ variants, seed: this.seed, games: to, from, to, ...(this.options.threads ? { threads: this.options.threads } : {}) });
-    if (!result.complete) throw new Error(`games [${from}, ${to}) were interrupted`);
+    const result = await runGames({ variants, seed: this.seed, games: to, from, to, ...(this.options.threads ? { threads: this.options.threads } : {}), ...(this.options.signal ? { signal: this.options.signal } : {}) });
+    if (!result.complete) throw new RunInterrupted(`games [${from}, ${to})`);
     return candidates.map((c, i) => {
       const slice = result.aggregates[i]!;
       this.aggregates[c]!.merge(slice);

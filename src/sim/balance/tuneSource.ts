@@ -4,6 +4,7 @@
 
 import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
 import type { Rules } from '../../engine/rules.js';
+import { RunInterrupted } from '../errors.js';
 import { pairIndex, runGames } from '../run.js';
 import type { Point, PointEvaluator, PointScore } from './tune.js';
 
@@ -18,6 +19,8 @@ export interface TuneGames {
   /** Training games [0, games) of the seed. */
   readonly games: number;
   readonly threads?: number;
+  /** Aborting it stops the round in flight: the evaluator then throws RunInterrupted. */
+  readonly signal?: AbortSignal;
 }
 
 /** Games where the team won under variant i only, and under variant j only, from a joint table. */
@@ -36,8 +39,8 @@ export function gameEvaluator(g: TuneGames): PointEvaluator {
   const team = OUTCOME_NAMES.indexOf(g.team);
   return async (points) => {
     const variants = points.map((p, i) => ({ label: `point ${i}`, rules: g.rules, agents: g.agentsFor(p) }));
-    const result = await runGames({ variants, seed: g.seed, games: g.games, ...(g.threads ? { threads: g.threads } : {}) });
-    if (!result.complete) throw new Error('the policy search was interrupted');
+    const result = await runGames({ variants, seed: g.seed, games: g.games, ...(g.threads ? { threads: g.threads } : {}), ...(g.signal ? { signal: g.signal } : {}) });
+    if (!result.complete) throw new RunInterrupted("the policy search's games");
     return points.map((_, i): PointScore => {
       const wins = result.aggregates[i]!.count(g.team);
       if (i === 0) return { wins, games: g.games, diff: 0, se: 0 };

@@ -70,6 +70,8 @@ export interface SimulateOptions {
   readonly games: number;
   readonly threads: number;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Aborting it stops the games: simulateRecords then throws SimulationAborted. */
+  readonly signal?: AbortSignal;
 }
 
 export interface RecordBatchTask {
@@ -83,7 +85,7 @@ export interface RecordBatchTask {
 }
 
 export async function simulateRecords(o: SimulateOptions): Promise<RecordTally> {
-  const runner = await RecordRunner.open(o.setups ?? o.rules, o.threads);
+  const runner = await RecordRunner.open(o.setups ?? o.rules, o.threads, o.signal);
   try {
     let done = 0;
     return await runner.tally(o.agents, o.seed, o.games, (n) => {
