@@ -50,8 +50,8 @@ const p = (key: string, values: [number, number, number], min: number, max: numb
  */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
-  p('readSkill', [0.2, 0.4, 0.8], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes', { strangers: 0, live: 0.911 }),
-  p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on', { live: 0.492 }),
+  p('readSkill', [0.2, 0.4, 0.8], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes', { strangers: 0, live: 0.908 }),
+  p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on', { live: 0.594 }),
   p('readShared', [0.8, 0.8, 0.8], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)'),
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account'),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)'),

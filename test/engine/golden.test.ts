@@ -55,12 +55,12 @@ const PLAYER_GAMES: Array<[string, string[], string]> = [
   [
     'werewolf-players',
     ['--rules', 'werewolf', '--players', '16', '--set', 'roles.cursed=1', '--set', 'roles.lycan=1', '--set', 'roles.wolfcub=1', '--set', 'roles.spellcaster=1', '--agents', 'live', '--seed', '4'],
-    'the live players: the Cursed bitten on night 1 and the clan\'s liar on day 3; the Spellcaster silencing the wolves he suspects; the Bodyguard\'s role leaking, the wolves going for him and his self-protection saving him; the Seer revealing on a Black and guarded the next night, not the night after (one night in a row); two shots after the Wolf Cub\'s lynch',
+    'the live players: the Cursed bitten on night 1 and joining the clan; the Spellcaster silencing the wolves he suspects; the Bodyguard\'s role leaking on day 2, the wolves going for him and his self-protection saving him (and again on night 6); the Seer revealing on a Black on day 3 and guarded the next night, not the night after (one night in a row); two shots after the Wolf Cub\'s lynch; a day-1 lynch of a Villager by 13 of 16 votes',
   ],
   [
     'sports-players',
     ['--rules', 'sports', '--agents', 'club', '--seed', '11'],
-    'the club players: the Don checking for the Sheriff night by night, finding him on night 2 and the clan shooting him on night 3; a 2-2 tie kept after the vote on lifting both',
+    'the club players: the Don checking for the Sheriff night by night; a 4-4 tie, the same on the revote, kept after the vote on lifting both; the Sheriff claiming on day 4 with his three Reds, the Don checking him and the clan shooting him that night; Town lynching the Don among the last three',
   ],
 ];
 
