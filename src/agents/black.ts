@@ -1,10 +1,12 @@
 // Choices of the players who want Town dead: the mafia's shot, the Putana's
-// freeze, the Kamikaze, the mafia's vote, and the loner Maniac's kill. The
+// freeze, the Kamikaze, the mafia's vote, the loner Maniac's kill, and a
+// clan player's own kill or gun (a rules file's role). The
 // mafia's shot uses only what the whole clan sees alike (public record and
 // mates), with no random taste when several must agree, so the clan names
 // one target without talking.
 
 import { NONE, type Decision } from '../engine/agent.js';
+import { Ability, NO_ROLE, type RoleBook } from '../engine/roleBook.js';
 import { Role, Team } from '../engine/roles.js';
 import { sigmoid } from './odds.js';
 import { NEVER, bestOption, isOption, type Mind } from './mind.js';
@@ -14,15 +16,28 @@ function isMate(m: Mind, s: number): boolean {
   return s !== m.b.me && m.view.known[s] === Team.Mafia;
 }
 
-/** How much harm seat s does to the clan, from public acts: claims and votes or accusations against Blacks. */
+/**
+ * How much harm seat s does to the clan, from public acts: claims and votes
+ * or accusations against Blacks, and what the clan's checker found (a
+ * Sheriff found by the Don is the first shot). A claimed protector, gun or
+ * assistant of the checker (the Doctor, Bodyguard, Vigilante, Sergeant) is
+ * read from the rules' role table by ability, not by name.
+ */
 export function danger(m: Mind, s: number): number {
   const b = m.b;
   const p = m.p;
   let d = p['mafia.accuserWeight']! * b.actsAgainstBlack(s);
-  const role = b.claimRole[s];
+  const role = b.claimRole[s]!;
   if (role === Role.Commissar) d += p['mafia.commissarWeight']!;
-  else if (role === Role.Doctor || role === Role.Sergeant || role === Role.Vigilante) d += p['mafia.doctorWeight']!;
+  else if (role >= 0 && isNightHelper(m.view.book, role)) d += p['mafia.doctorWeight']!;
+  if (m.clan.foundOf(s) === 1) d += p['mafia.foundWeight']!;
   return d;
+}
+
+/** A Town role whose night helps the checker's side: a protector, a gun, or the checker's assistant (the Sergeant). */
+export function isNightHelper(book: RoleBook, role: number): boolean {
+  const a = book.action[role];
+  return a === Ability.Protect || a === Ability.Gun || book.assists[role] !== NO_ROLE;
 }
 
 /**
@@ -47,9 +62,29 @@ function chooseShot(m: Mind, d: Decision, alone: boolean): number {
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = isMate(m, s) ? NEVER : s === doomed ? -100 : danger(m, s) - (namedTonight(m, s, d.round) ? 100 : 0);
+    m.scores[s] = isMate(m, s) ? NEVER : s === doomed ? -100 : danger(m, s) - (namedTonight(m, s, d.round) ? 100 : 0) - (blastsMate(m, s) ? 50 : 0);
   }
   return bestOption(m, d, alone ? m.p['noise']! : 0);
+}
+
+/**
+ * Whether seat s claims (or is shown to hold) a role that blasts its
+ * neighbours when it dies (the Bomb) and a living mate sits next to him:
+ * shot, he would take the mate with him. No claim of such a role, no cost
+ * (every club, forum and classic game is as before).
+ */
+function blastsMate(m: Mind, s: number): boolean {
+  const book = m.view.book;
+  const role = m.b.claimRole[s]!;
+  if (role < 0 || !book.blast[role]) return false;
+  const n = m.b.n;
+  const alive = m.view.alive;
+  for (const step of [1, n - 1]) {
+    let x = (s + step) % n;
+    while (x !== s && !alive[x]) x = (x + step) % n;
+    if (x !== s && isMate(m, x)) return true;
+  }
+  return false;
 }
 
 /** Whether seat s was named for one of tonight's earlier shots (the decision's round is the shot). */
@@ -66,9 +101,10 @@ function livingClaimant(m: Mind, role: number): boolean {
 }
 
 /**
- * The Putana freezes whoever's night action hurts Black: the claimed Doctor
- * while a Commissar is revealed (the shot then lands), else the claimed
- * Commissar, else the loudest accuser of the clan.
+ * The Putana (the clan's blocker) freezes whoever's night action hurts
+ * Black: the claimed protector (the Doctor) while a Commissar is revealed
+ * (the shot then lands), else the claimed Commissar, else the loudest
+ * accuser of the clan.
  */
 export function putanaFreeze(m: Mind, d: Decision): number {
   const b = m.b;
@@ -82,23 +118,25 @@ export function putanaFreeze(m: Mind, d: Decision): number {
       continue;
     }
     let score = p['mafia.accuserWeight']! * b.actsAgainstBlack(s);
-    if (b.claimRole[s] === Role.Doctor) score += commissarOut ? p['putana.doctorWeight']! : p['mafia.doctorWeight']!;
+    const claim = b.claimRole[s]!;
+    if (claim >= 0 && m.view.book.action[claim] === Ability.Protect) score += commissarOut ? p['putana.doctorWeight']! : p['mafia.doctorWeight']!;
     else if (b.claimRole[s] === Role.Commissar) score += p['mafia.commissarWeight']!;
     m.scores[s] = score;
   }
   return bestOption(m, d, p['noise']!);
 }
 
-/** The Kamikaze goes after a player only when fairly sure he is the Commissar. */
+/** The Kamikaze goes after a player only when fairly sure he holds the role his row names (the Commissar). */
 export function kamikaze(m: Mind, d: Decision): number {
   const b = m.b;
+  const target = m.view.book.kamikazeTarget[m.view.role]!;
   let claimants = 0;
   const opts = d.options;
-  for (let i = 0; i < opts.length; i++) if (b.claimRole[opts[i]!] === Role.Commissar && !isMate(m, opts[i]!)) claimants++;
+  for (let i = 0; i < opts.length; i++) if (b.claimRole[opts[i]!] === target && !isMate(m, opts[i]!)) claimants++;
   if (claimants === 0) return NONE;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = b.claimRole[s] === Role.Commissar && !isMate(m, s) ? 1 / claimants + 0.01 * b.actsAgainstBlack(s) : NEVER;
+    m.scores[s] = b.claimRole[s] === target && !isMate(m, s) ? 1 / claimants + 0.01 * b.actsAgainstBlack(s) : NEVER;
   }
   const s = bestOption(m, d, 0);
   return m.scores[s]! >= m.p['kamikaze.threshold']! ? s : NONE;
@@ -181,4 +219,20 @@ export function lonerManiacKill(m: Mind, d: Decision): number {
   }
   const s = bestOption(m, d, p['noise']!);
   return s === NONE && d.mayPass ? NONE : s;
+}
+
+/**
+ * A clan player's own kill or gun (a rules file's Mafia-team killer): the
+ * most dangerous non-mate, with his own taste; he holds where he may and
+ * nobody has acted against the clan.
+ */
+export function clanOwnKill(m: Mind, d: Decision): number {
+  m.b.recountBlackActs();
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    m.scores[s] = isMate(m, s) ? NEVER : danger(m, s);
+  }
+  const s = bestOption(m, d, m.p['noise']!);
+  return d.mayPass && (s === NONE || m.scores[s]! <= 0) ? NONE : s;
 }

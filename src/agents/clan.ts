@@ -6,7 +6,9 @@
 // players only, and only for mates they know: no one else ever looks at it,
 // so it carries nothing to Town (test/agents/peeking.test.ts). One who knows
 // the clan without being known by it (the Minion) keeps out of it: he
-// cannot agree with mates who do not know him.
+// cannot agree with mates who do not know him. It also holds what the
+// clan's checker found (the Don's check for the Sheriff), which he tells
+// his mates: a Sheriff found is the clan's first shot.
 
 import { MAX_SHOTS } from '../engine/options.js';
 import type { RoleBook } from '../engine/roleBook.js';
@@ -34,11 +36,14 @@ export class ClanTalk {
   private readonly day = new Int16Array(MAX_SHOTS).fill(-1);
   /** The clan's liar, once a mate has drawn him. */
   private liarSeat = -1;
+  /** The clan checker's findings by seat: 1 holds the role he looks for, -1 does not, 0 not checked. */
+  private readonly found: Int8Array;
   /** Seats dealt this game: a seat dealt again starts a new game (as for the public record). */
   private readonly deals: DealWatch;
 
   constructor(readonly n: number) {
     this.deals = new DealWatch(n);
+    this.found = new Int8Array(n);
   }
 
   /** The provider deals seat s a player: a new game clears the talk. */
@@ -51,6 +56,17 @@ export class ClanTalk {
     this.by.fill(-1);
     this.day.fill(-1);
     this.liarSeat = -1;
+    this.found.fill(0);
+  }
+
+  /** The clan's checker tells his mates what he found of seat s (whether he holds the role he looks for). */
+  tellFound(s: number, holds: boolean): void {
+    this.found[s] = holds ? 1 : -1;
+  }
+
+  /** What the clan's checker found of seat s: 1 holds the role, -1 does not, 0 not checked. */
+  foundOf(s: number): number {
+    return this.found[s]!;
   }
 
   /** A living mate's proposal for tonight's shot `shot` (a seat or NONE), or undefined when none is made yet. */

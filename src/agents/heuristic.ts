@@ -1,24 +1,31 @@
 // The heuristic player: one object per seat, reused across games. It keeps
 // its beliefs from its own observations and hands each decision to the
-// policy of its current role and team (a Sergeant may become Commissar, a
-// Foundling turns Mafia: the view says which policy applies now).
+// policy of its choice: the vote, the mafia's shot, and one policy per night
+// ability (block, protect, check, silence, kill, gun, Kamikaze), which reads
+// the role's row in the rules' role table (view.book) and the player's team
+// now (a Sergeant may become Commissar, a Foundling or a Cursed turn Mafia:
+// the view says which side he plays for).
 
 import { NONE, type Agent, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
 import { Choice, type GameEvent } from '../engine/events.js';
 import { MAX_SHOTS } from '../engine/options.js';
+import { Ability, NO_ROLE } from '../engine/roleBook.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
 import { Beliefs } from './beliefs.js';
 import { ClanTalk } from './clan.js';
 import { sigmoid } from './odds.js';
-import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze } from './black.js';
+import { clanOwnKill, danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote } from './black.js';
+import { check, onRoleCheck } from './check.js';
+import { block, silence } from './hinder.js';
+import { protect } from './protect.js';
 import type { Mind } from './mind.js';
 import type { Params } from './params.js';
 import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
 import { DayTaste, abstains } from './taste.js';
 import { HiddenPush } from './cover.js';
-import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
+import { commissarNote, deathNote, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
 export class HeuristicAgent implements Agent, Mind {
   readSkill = 0;
@@ -32,6 +39,9 @@ export class HeuristicAgent implements Agent, Mind {
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
   readonly taste = new DayTaste();
   readonly cover = new HiddenPush();
+  readonly roleFound: Int8Array;
+  /** His role checks for a role (the Don's for the Sheriff): only then is an event's type read for its result. */
+  private checksRole = false;
   private readonly speech = new SpeechState();
   readonly clan: ClanTalk;
   /** The table's public record (contract 2, Agent.record): the engine hands it the public events, and it brings this player up to date. */
@@ -51,6 +61,7 @@ export class HeuristicAgent implements Agent, Mind {
     this.b = new Beliefs(players, record);
     this.record = this.b.record;
     this.scores = new Float64Array(players);
+    this.roleFound = new Int8Array(players);
     this.ownsClan = clan === undefined;
     this.clan = clan ?? new ClanTalk(players);
   }
@@ -73,11 +84,15 @@ export class HeuristicAgent implements Agent, Mind {
     if (this.ownsClan) this.clan.clear();
     this.taste.reset();
     this.cover.reset();
+    this.roleFound.fill(0);
+    const book = view.book;
+    this.checksRole = book.action[view.role] === Ability.Check && book.reveals[view.role] !== NO_ROLE;
   }
 
   /** The events meant for him alone; every event he may see when he is played without his record (a wrapper that observes). */
   observe(event: GameEvent): void {
     this.b.observe(event);
+    if (this.checksRole && event.type === 'role-check') onRoleCheck(this, event);
   }
 
   speak(view: PlayerView, out: ClaimSink): void {
@@ -94,14 +109,17 @@ export class HeuristicAgent implements Agent, Mind {
         return blackSide ? mafiaVote(this, d) : townVote(this, d);
       case Choice.Shoot:
         return mafiaShot(this, d);
+      // The night abilities, one policy each (the engine asks an ability as its Choice: roleBook.ts, ABILITY_CHOICE).
       case Choice.Freeze:
-        return putanaFreeze(this, d);
+        return block(this, d);
       case Choice.Heal:
-        return doctorHeal(this, d);
+        return protect(this, d);
       case Choice.Check:
-        return commissarCheck(this, d);
+        return check(this, d);
+      case Choice.Silence:
+        return silence(this, d);
       case Choice.ManiacKill:
-        return view.team === Team.Maniac ? lonerManiacKill(this, d) : redManiacKill(this, d);
+        return view.team === Team.Maniac ? lonerManiacKill(this, d) : blackSide ? clanOwnKill(this, d) : redManiacKill(this, d);
       case Choice.Kamikaze:
         return kamikaze(this, d);
       case Choice.Hunt:
@@ -113,7 +131,7 @@ export class HeuristicAgent implements Agent, Mind {
       case Choice.CommissarNote:
         return commissarNote(this, d);
       case Choice.VigilanteShot:
-        return vigilanteShot(this, d);
+        return blackSide ? clanOwnKill(this, d) : vigilanteShot(this, d);
       default:
         return d.mayPass ? NONE : d.options[0]!;
     }

@@ -25,6 +25,8 @@ export interface Mind {
   readonly taste: DayTaste;
   /** A hidden Commissar's daily choice whether to push his Black (cover.ts). */
   readonly cover: HiddenPush;
+  /** What his checks for a role found (the Don's for the Sheriff), by seat: 1 holds it, -1 does not, 0 not checked (check.ts). */
+  readonly roleFound: Int8Array;
 }
 
 /** Marks a seat that must not be picked when others are available. */

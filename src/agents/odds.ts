@@ -3,7 +3,7 @@
 // public setup. Pure functions, no state.
 
 import type { PlayerView } from '../engine/agent.js';
-import { Role, Team } from '../engine/roles.js';
+import { Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 
 export function sigmoid(x: number): number {
@@ -44,11 +44,16 @@ export function isRedFact(k: number): boolean {
   return k === Team.Town || k === KNOWN_NOT_MAFIA;
 }
 
-/** Log-odds that an unknown other seat is an enemy of Town, from the public setup. */
+/**
+ * Log-odds that an unknown other seat is an enemy of Town, from the public
+ * setup: the seats dealt a Mafia-team role or a loner's, by the rules' role
+ * table (a Werewolf, a Wolf Cub, a Minion, a rules file's own roles too).
+ */
 export function priorLogOdds(view: PlayerView): number {
   const s = view.setup;
-  let enemies = s[Role.Mafia]! + s[Role.Don]! + s[Role.Putana]! + s[Role.Kamikaze]!;
-  if (view.options['maniac.team'] === 'loner') enemies += s[Role.Maniac]!;
+  const team = view.book.team;
+  let enemies = 0;
+  for (let r = 0; r < s.length; r++) if (team[r] === Team.Mafia || team[r] === Team.Maniac) enemies += s[r]!;
   if (view.team !== Team.Town) enemies -= 1;
   const others = view.players - 1;
   const p = Math.min(0.95, Math.max(0.02, enemies / others));

@@ -3,7 +3,7 @@
 // study sweeps a parameter exactly like a rule option, and README.md (The players) is
 // written from the same rows.
 
-export const PROFILES = ['random', 'novice', 'club', 'expert', 'strangers'] as const;
+export const PROFILES = ['random', 'novice', 'club', 'expert', 'strangers', 'live'] as const;
 export type Profile = (typeof PROFILES)[number];
 /** Profiles played by the heuristic agent (every one but `random`). */
 export type SkillProfile = Exclude<Profile, 'random'>;
@@ -13,19 +13,30 @@ export interface ParamSpec {
   readonly doc: string;
   readonly min: number;
   readonly max: number;
-  /** Values for novice, club, expert, strangers (SKILL_PROFILES' order). */
-  readonly values: readonly [number, number, number, number];
+  /** Values for novice, club, expert, strangers, live (SKILL_PROFILES' order). */
+  readonly values: readonly [number, number, number, number, number];
 }
 
 /** The columns of the table, in order: every profile the heuristic agent plays. */
 export const SKILL_PROFILES: readonly SkillProfile[] = Object.freeze(PROFILES.filter((x): x is SkillProfile => x !== 'random'));
 
+/** The profiles fitted to one kind of table by `calibrate`, each on top of club's values. */
+type FittedProfile = 'strangers' | 'live';
+
 /**
- * A row: novice, club and expert given; `strangers` (the profile fitted to
- * the strangers' table, README "Where the players come from") is club's
- * value except where that fit gave its own.
+ * A row: novice, club and expert given; each fitted profile (`strangers`,
+ * fitted to the strangers' table, and `live`, fitted to the live table:
+ * README "Where the players come from" and "The players fitted to each
+ * table") is club's value except where its fit gave its own, so a fit
+ * changes the rows it fitted and nothing else.
  */
-const p = (key: string, values: [number, number, number], min: number, max: number, doc: string, strangers: number = values[1]): ParamSpec => ({ key, values: [...values, strangers], min, max, doc });
+const p = (key: string, values: [number, number, number], min: number, max: number, doc: string, fitted: Partial<Record<FittedProfile, number>> = {}): ParamSpec => ({
+  key,
+  values: [...values, fitted.strangers ?? values[1], fitted.live ?? values[1]],
+  min,
+  max,
+  doc,
+});
 
 /**
  * Log-odds are natural logs; a "weight" adds that many log-odds of being an
@@ -39,21 +50,22 @@ const p = (key: string, values: [number, number, number], min: number, max: numb
  */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
-  p('readSkill', [0.2, 0.4, 0.8], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes', 0),
-  p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on'),
+  p('readSkill', [0.2, 0.4, 0.8], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes', { strangers: 0, live: 0.908 }),
+  p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on', { live: 0.594 }),
   p('readShared', [0.8, 0.8, 0.8], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)'),
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account'),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)'),
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)'),
   p('firstClaimBonus', [0, 0.7, 1.2], 0, 5, 'log-odds of credibility for the first of two Commissar claimants (counter-claims come late)'),
-  p('voteMemory', [0.115, 0.23, 0.345], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)', 0),
+  p('voteMemory', [0.115, 0.23, 0.345], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)', { strangers: 0 }),
   p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)'),
-  p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted', 0.234),
+  p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted', { strangers: 0.234 }),
   p('accuseOdds', [2.398, 1.918, 1.705], -5, 5, 'log-odds over the prior of a player being an enemy above which a Town player accuses him by day'),
-  p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table', 0.45),
+  p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table', { strangers: 0.45 }),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice but the vote (0: always the top score)'),
-  p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it', 0.361),
-  p('vote.abstain', [0.142, 0.142, 0.142], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (fitted to the strangers\' records: 13-14% of the living do not vote, every day)', 0.142),
+  p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it', { strangers: 0.361 }),
+  p('vote.abstain', [0.142, 0.142, 0.142], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (fitted to the strangers\' records: 13-14% of the living do not vote, every day)', { strangers: 0.142 }),
+  p('vote.spareClaim', [1, 2, 2], 0, 20, 'log-odds taken off a vote for a player who claims a role the table is better off not lynching (the Bomb, whose lynch kills his neighbours; the Prince, who survives it)'),
   p('vote.passBias', [-0.9, -0.9, -0.9], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)'),
   // Commissar (and a promoted Sergeant).
   p('commissar.revealOnBlack', [0.992, 0.992, 0.992], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)'),
@@ -66,14 +78,14 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('commissar.pushHidden', [0.6, 0.292, 0.2], 0, 1, 'chance a day that, still hidden, he pushes a Black he found (accuses him, votes for him); on other days he joins a wagon on him but does not start one, since a lone act against a Black shows the mafia who checked'),
   p('commissar.lastShotOdds', [-0.154, 0.693, 1.099], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire the last shot (otherwise he holds fire)'),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black'),
-  // Doctor.
-  p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of healing the Commissar he believes in, scaled by that belief'),
-  p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself'),
-  p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)'),
-  p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)'),
-  // Doctor and Vigilante: how their roles leak (a public claim of the role).
-  p('leak.daily', [0.172, 0.129, 0.086], 0, 1, 'chance a day that a hidden Doctor\'s or Vigilante\'s talk gives his role away (a public claim of it)'),
-  p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden Doctor or Vigilante claim his role to save himself (0: never)'),
+  // Every protector (the protect ability: the Doctor, the Bodyguard, a rules file's own): the Doctor's keys.
+  p('doctor.commissarWeight', [4, 8, 8], 0, 50, 'priority of protecting the Commissar he believes in, scaled by that belief (every protector: the Doctor, the Bodyguard)'),
+  p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of protecting himself (every protector)'),
+  p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether a protector protects himself at all where his role allows it (0: never, as the recorded medics; stands in for the rules option)'),
+  p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of protecting a player a trusted Commissar cleared (valuable Town)'),
+  // Town's protectors and guns (the Doctor, the Bodyguard, the Vigilante): how their roles leak (a public claim of the role).
+  p('leak.daily', [0.172, 0.129, 0.086], 0, 1, 'chance a day that a hidden protector\'s or gun\'s talk gives his role away (a public claim of it): the Doctor, the Bodyguard, the Vigilante'),
+  p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden protector or gun (Doctor, Bodyguard, Vigilante), a Bomb or a Prince claim his role to save himself (0: never)'),
   // Vigilante.
   p('vigilante.aimNoise', [8.64, 5.76, 2.88], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)'),
   p('vigilante.fireOdds', [-0.044, 0.22, 0.675], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds'),
@@ -88,10 +100,12 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('maniac.townWeight', [0, 1, 1.5], 0, 50, 'loner Maniac: priority of killing likely Town over likely Mafia (Town is who lynches him)'),
   // Mafia team.
   p('mafia.commissarWeight', [6, 10, 12], 0, 50, 'priority of shooting a claimed Commissar (freezing, for the Putana)'),
-  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor, Sergeant or Vigilante'),
+  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed protector, gun or Sergeant (the Doctor, the Bodyguard, the Vigilante)'),
   p('mafia.accuserWeight', [0.5, 1, 1.5], 0, 50, 'priority per vote or accusation a player cast against a Black'),
-  p('mafia.blend', [0.3, 0.6, 0.72], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table', 0.6),
-  p('mafia.bus', [0.3, 0.3, 0.3], 0, 1, 'chance a Mafia joins the wagon on a mate the vote has already lost (he leads by more votes than are left to cast): a vote the lynch does not need, for the table\'s trust', 1),
+  p('mafia.blend', [0.3, 0.6, 0.72], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table', { strangers: 0.6 }),
+  p('mafia.bus', [0.3, 0.3, 0.3], 0, 1, 'chance a Mafia joins the wagon on a mate the vote has already lost (he leads by more votes than are left to cast): a vote the lynch does not need, for the table\'s trust', { strangers: 1 }),
+  p('mafia.foundWeight', [15, 20, 25], 0, 100, 'priority of shooting the player the clan\'s checker found to hold the role he looks for (the Sheriff the Don found): the clan\'s first shot'),
+  p('don.checkNoise', [10, 6, 3], 0, 20, 'scale of the random taste in whom the clan\'s checker (the Don) checks for the Sheriff, beside the acts against the clan'),
   p('mafia.fakeClaim', [0, 0.008, 0.1], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay'),
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim'),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals'),
@@ -124,7 +138,7 @@ export function paramSpec(key: string): ParamSpec | undefined {
 /** A full set of values, one per key, read by the policies as `p['hunt.threshold']`. */
 export type Params = Readonly<Record<string, number>>;
 
-const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2 | 3> = { novice: 0, club: 1, expert: 2, strangers: 3 };
+const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2 | 3 | 4> = { novice: 0, club: 1, expert: 2, strangers: 3, live: 4 };
 
 /** The values of a profile with overrides applied (overrides already checked). */
 export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<string, number> = new Map()): Params {

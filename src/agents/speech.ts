@@ -1,9 +1,12 @@
 // What a player says by day, as claims: the Commissar's reveal and results
 // (and, hidden, how loudly he pushes a Black), the Sergeant's backing, the
-// Doctor's and Vigilante's leaks, Town accusations, and the clan's fake
-// claims and counter-claims (one designated liar, so the clan never claims twice).
+// leaks of Town's protectors and guns (the Doctor, the Bodyguard, the
+// Vigilante: by ability, from the rules' role table), a pressed Bomb's or
+// Prince's claim, Town accusations, and the clan's fake claims and
+// counter-claims (one designated liar, so the clan never claims twice).
 
 import { UNKNOWN, type ClaimSink } from '../engine/agent.js';
+import { Ability, type RoleBook } from '../engine/roleBook.js';
 import { Role, Team } from '../engine/roles.js';
 import { Verdict } from './beliefs.js';
 import { danger } from './black.js';
@@ -44,7 +47,8 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
   }
   if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
   else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
-  else if (view.team === Team.Town && (view.role === Role.Doctor || view.role === Role.Vigilante)) powerRoleLeak(m, st, out);
+  else if (view.team === Team.Town && leaksRole(view.book, view.role)) powerRoleLeak(m, st, out);
+  else if (view.team === Team.Town && sparedWhenClaimed(view.book, view.role)) claimToBeSpared(m, st, out);
   // A second turn the same day answers a claim; his accusation of the day was weighed in the first.
   if (st.spokeDay === view.day) return;
   st.spokeDay = view.day;
@@ -68,6 +72,32 @@ function powerRoleLeak(m: Mind, st: SpeechState, out: ClaimSink): void {
   const pressed = pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure;
   const daily = p['leak.daily']!;
   if (pressed || (daily > 0 && m.rng.next() < daily)) say(m, out, m.view.role);
+}
+
+/** A Town role whose night shows in the talk (a protector, a gun: the Doctor, the Bodyguard, the Vigilante), by the rules' role table. */
+export function leaksRole(book: RoleBook, role: number): boolean {
+  const a = book.action[role];
+  return a === Ability.Protect || a === Ability.Gun;
+}
+
+/** A role the table is better off not lynching once it knows it: a lynch sets off its blast (the Bomb) or it survives one (the Prince). */
+export function sparedWhenClaimed(book: RoleBook, role: number): boolean {
+  return book.blast[role] === 1 || book.lynchShield[role]! > 0;
+}
+
+/**
+ * A Bomb or a Prince claims his role when the vote presses him
+ * (`leak.pressureVotes` at the last vote): the table then spares him
+ * (town.ts, `vote.spareClaim`), since lynching a Bomb kills his neighbours
+ * and a Prince survives it. Before that he keeps quiet: a known Bomb is
+ * one the wolves shoot when no mate sits beside him.
+ */
+function claimToBeSpared(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const b = m.b;
+  if (b.claimedRole >= 0 || st.leakDay === m.view.day) return;
+  st.leakDay = m.view.day;
+  const pressure = m.p['leak.pressureVotes']!;
+  if (pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure) say(m, out, m.view.role);
 }
 
 function commissarSpeech(m: Mind, st: SpeechState, out: ClaimSink): void {
@@ -180,9 +210,14 @@ function isDesignatedLiar(m: Mind): boolean {
   return m.clan.liar(m.view, m.rng) === m.b.me;
 }
 
-/** Whether a living mate holds the clan's Commissar claim (a dead liar's claim ends with him). */
+/**
+ * Whether a living mate holds the clan's Commissar claim (a dead liar's
+ * claim ends with him). One who knows the clan unknown to it (the Minion)
+ * lies for himself alone: only his own claim is his to go on with.
+ */
 function clanClaimed(m: Mind): boolean {
   const b = m.b;
+  if (m.view.book.seesClan[m.view.role]) return b.claimedRole === Role.Commissar;
   for (let s = 0; s < b.n; s++) if (m.view.known[s] === Team.Mafia && m.view.alive[s] && b.claimRole[s] === Role.Commissar) return true;
   return false;
 }

@@ -1,13 +1,15 @@
 // Night and day choices of the players who want the enemies of Town dead:
-// the vote, the Commissar's check, note and last shot, the Doctor's heal, the
-// Red Maniac's kill, the Vigilante's shot, hunting, and the death note.
+// the vote, the Commissar's note and last shot, the Red Maniac's kill, the
+// Vigilante's shot, hunting, and the death note (the protect and check
+// abilities have their own modules: protect.ts, check.ts).
 
 import { NONE, UNKNOWN, type Decision } from '../engine/agent.js';
+import type { RoleBook } from '../engine/roleBook.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Verdict } from './beliefs.js';
 import { isEnemyFact, logit, sigmoid } from './odds.js';
-import { NEVER, bestOption, isOption, takesTie, type Mind } from './mind.js';
+import { NEVER, bestOption, takesTie, type Mind } from './mind.js';
 import { tastiestOption } from './taste.js';
 import { coverVote } from './cover.js';
 
@@ -34,6 +36,7 @@ export function townVote(m: Mind, d: Decision): number {
     const s = opts[i]!;
     m.scores[s] = b.enemy(s) + wagon * (tally === null ? 0 : tally[s]!);
   }
+  spareClaimed(m, d);
   coverVote(m, tally, wagon);
   const pick = tastiestOption(m, d, m.p['vote.taste']!);
   // A pass is a vote for nobody only under vote.noLynch; an abstention (vote.mayAbstain) was decided before.
@@ -42,18 +45,32 @@ export function townVote(m: Mind, d: Decision): number {
   return pick === NONE || pass + noise * m.rng.next() > m.scores[pick]! + noise * 0.5 ? NONE : pick;
 }
 
-/** The Commissar checks the most suspicious player he knows nothing certain about. */
-export function commissarCheck(m: Mind, d: Decision): number {
+/**
+ * A claimed Bomb or Prince (a role whose lynch sets off a blast or is
+ * survived, by the rules' role table) is voted for only on strong evidence:
+ * `vote.spareClaim` log-odds off his score. No such claim, no change.
+ */
+function spareClaimed(m: Mind, d: Decision): void {
+  if (!dealsSpared(m.view.setup, m.view.book)) return;
   const b = m.b;
-  b.refreshTrust();
-  const known = m.view.known;
+  const book = m.view.book;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    // A liar's claim already shows him; a check is better spent elsewhere.
-    m.scores[s] = known[s] !== UNKNOWN ? NEVER : b.enemy(s) - (b.liar[s] ? 3 : 0);
+    const role = b.claimRole[s]!;
+    if (role >= 0 && (book.blast[role] === 1 || book.lynchShield[role]! > 0) && m.view.known[s] === UNKNOWN) m.scores[s]! -= m.p['vote.spareClaim']!;
   }
-  return bestOption(m, d, m.p['commissar.checkNoise']!);
+}
+
+/** Whether a setup deals a role the table spares once claimed, found once per setup (the club, forum and classic games deal none). */
+const SPARED_DEALT = new WeakMap<readonly number[], boolean>();
+function dealsSpared(setup: readonly number[], book: RoleBook): boolean {
+  let dealt = SPARED_DEALT.get(setup);
+  if (dealt === undefined) {
+    dealt = book.anyInPlay(setup, (r) => book.blast[r] === 1 || book.lynchShield[r]! > 0);
+    SPARED_DEALT.set(setup, dealt);
+  }
+  return dealt;
 }
 
 /** Leaves the once-a-game note mostly on a night he is likely shot (after revealing), sometimes while hidden. */
@@ -70,70 +87,6 @@ export function lastShot(m: Mind, d: Decision): number {
   for (let i = 0; i < opts.length; i++) m.scores[opts[i]!] = b.enemy(opts[i]!);
   const s = bestOption(m, d, 0);
   return m.scores[s]! >= b.prior + m.p['commissar.lastShotOdds']! ? s : NONE;
-}
-
-/** The Doctor: the Commissar he believes in, himself, then players a trusted Commissar cleared. */
-export function doctorHeal(m: Mind, d: Decision): number {
-  const b = m.b;
-  const p = m.p;
-  b.refreshTrust();
-  const n = b.n;
-  const opts = d.options;
-  const self = mayHealSelf(m) ? p['doctor.selfWeight']! : NEVER;
-  for (let i = 0; i < opts.length; i++) {
-    const s = opts[i]!;
-    if (s === b.me && self <= NEVER) {
-      m.scores[s] = NEVER;
-      continue;
-    }
-    let score = s === b.me ? self : 0;
-    const trust = b.trust[s]!;
-    if (trust > 0) score += p['doctor.commissarWeight']! * trust * (b.claimRole[s] === Role.Sergeant ? 0.5 : 1);
-    let cleared = 0;
-    if (b.hasResult[s]) {
-      for (let k = 0; k < b.sourceCount; k++) {
-        const c = b.sources[k]!;
-        if (b.results[c * n + s] === -1) cleared += b.trust[c]!;
-      }
-    }
-    score += p['doctor.clearedWeight']! * cleared;
-    if (s !== b.me) score -= 3 * sigmoid(b.enemy(s));
-    m.scores[s] = score;
-  }
-  if (self > NEVER && healsHimself(m, d, p['noise']!)) return b.me;
-  if (self > NEVER) m.scores[b.me] = NEVER;
-  const pick = bestOption(m, d, p['noise']!);
-  return pick === b.me && self <= NEVER && d.mayPass ? NONE : pick;
-}
-
-/**
- * Whether the Doctor heals himself tonight, where he may: with the chance a
- * logit choice (taste `noise`) gives his own priority against every other
- * option's, so it is his habit, never a certainty, and his heals do not fall
- * into a fixed rhythm where a repeat is barred. Whom else he heals is then
- * the usual choice.
- */
-function healsHimself(m: Mind, d: Decision, noise: number): boolean {
-  const me = m.b.me;
-  if (!isOption(d, me)) return false;
-  const mine = m.scores[me]!;
-  if (noise <= 0) return bestOption(m, d, 0) === me;
-  let others = 0;
-  const opts = d.options;
-  for (let i = 0; i < opts.length; i++) {
-    const s = opts[i]!;
-    if (s !== me && m.scores[s]! > NEVER) others += Math.exp((m.scores[s]! - mine) / noise);
-  }
-  return m.rng.next() * (1 + others) < 1;
-}
-
-/**
- * Whether the Doctor heals himself: his own habit (`doctor.selfHeal`) and,
- * under rules that say (`doctor.selfHeal`, issue 10), the rules.
- */
-function mayHealSelf(m: Mind): boolean {
-  if (m.p['doctor.selfHeal']! < 0.5) return false;
-  return (m.view.options as unknown as Readonly<Record<string, unknown>>)['doctor.selfHeal'] !== false;
 }
 
 /** The Red Maniac (club) kills the likeliest Black, or abstains when unsure. */

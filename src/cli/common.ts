@@ -29,7 +29,7 @@ export function withRules<T>(y: Argv<T>) {
 
 export function withAgents<T>(y: Argv<T>) {
   return y
-    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert, strangers) or a profile file (tune/calibrate --save), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
+    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert, strangers, live) or a profile file (tune/calibrate --save), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
     .option('agent-param', { type: 'string', array: true, requiresArg: true, describe: 'policy parameter [scope.]key=value, e.g. readSkill=1.5 or town.noise=0 (repeatable; see mafia-sim players --list)' })
     .option('agent-module', { type: 'string', array: true, requiresArg: true, describe: 'your own agent for a team or role: role=./file.js exporting createAgent(seat, role) (repeatable)' });
 }

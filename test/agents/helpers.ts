@@ -99,5 +99,5 @@ export function civilianView(rules: Rules, seat: number, phase: PlayerView['phas
 /** A player's mind over a view and beliefs set up by hand, with a fresh clan talk, taste and cover, and the stream of `seed`, for tests that call a policy directly. */
 export function mindOf(view: PlayerView, b: Beliefs, p: Params, seed = 1): Mind {
   const n = view.players;
-  return { view, b, p, rng: new Sfc32(seed, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n), taste: new DayTaste(), cover: new HiddenPush() };
+  return { view, b, p, rng: new Sfc32(seed, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n), taste: new DayTaste(), cover: new HiddenPush(), roleFound: new Int8Array(n) };
 }

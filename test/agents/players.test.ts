@@ -1,7 +1,8 @@
 // The player model's invariants (issue 11), each over many games: reads come
 // from the days' talk (nothing before the first day), so a Commissar's first
 // check and the first lynch are at chance while later lynches are not; a
-// Doctor who does not heal himself never does; more Mafia never helps Town.
+// Doctor who does not heal himself never does; more Mafia never helps Town
+// (club, forum, classic, werewolf and sports).
 // Statistical with fixed seeds: each check is a z bound, never a timing.
 
 import { describe, expect, it } from 'vitest';
@@ -140,6 +141,9 @@ describe('more Mafia never helps Town', () => {
     ['forum', 20, [1, 2, 3, 4, 5, 6]],
     ['classic', 10, [1, 2, 3]],
     ['classic', 16, [2, 3, 4, 5]],
+    ['werewolf', 12, [1, 2, 3, 4]],
+    ['werewolf', 16, [2, 3, 4, 5]],
+    ['sports', 10, [2, 3, 4]],
   ];
   for (const [preset, players, mafias] of cases) {
     it(`${preset} ${players} players, ${mafias.join(', ')} Mafia: with more Mafia, Town never wins more and the Mafia never win less beyond noise`, async () => {

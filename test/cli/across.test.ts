@@ -8,7 +8,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLAYER_MODEL_SETS } from '../../src/sim/playerModels.js';
 import { cli } from '../sim/cli.js';
 
 const FIX = join(import.meta.dirname, '../fixtures/across');
@@ -29,7 +28,7 @@ describe('compare --across', () => {
     const s = json(r.stdout);
     const town = s.across.verdicts.find((v: { outcome: string }) => v.outcome === 'town');
     expect(town.verdict).toBe('holds');
-    expect(town.rows.map((x: { model: string }) => x.model)).toEqual(PLAYER_MODEL_SETS['default']!.map((m) => m.name));
+    expect(town.rows.map((x: { model: string }) => x.model)).toEqual(['club', 'novice', 'expert', 'strangers', 'live', 'strong-town', 'strong-mafia']);
     for (const x of town.rows) expect(x.diff).toBeGreaterThan(0);
     const page = readFileSync(join(dir, 'holds', 'report.html'), 'utf8');
     expect(page).toContain('data-verdict="holds"');

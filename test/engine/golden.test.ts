@@ -5,7 +5,10 @@
 // of the rules, the random streams or the log text, to be read the same way.
 // To rewrite them after an intended change:
 //   npx tsc -p tsconfig.json && UPDATE_GOLDEN=1 npx vitest run test/engine/golden.test.ts
-// Random agents throughout, so agent policies can evolve without touching them.
+// Random agents in GAMES, so agent policies can evolve without touching them;
+// PLAYER_GAMES are games of the heuristic players, read as a host reads them
+// when written (the Werewolf and sports players' policies of issue 19), to be
+// read again whenever a policy changes them.
 // Runtime: one CLI start per game.
 
 import { execFile } from 'node:child_process';
@@ -47,9 +50,24 @@ const GAMES: Array<[string, string[], string]> = [
   ['sports', ['--rules', 'sports', '--seed', '7'], 'nominations in speaking order from a later seat each day, the Don\'s check for the Sheriff, shots that miss, a three-way tie lifted by vote, cards never shown'],
 ];
 
+/** [file name, replay arguments with the players, what a host reads in the game] */
+const PLAYER_GAMES: Array<[string, string[], string]> = [
+  [
+    'werewolf-players',
+    ['--rules', 'werewolf', '--players', '16', '--set', 'roles.cursed=1', '--set', 'roles.lycan=1', '--set', 'roles.wolfcub=1', '--set', 'roles.spellcaster=1', '--agents', 'live', '--seed', '4'],
+    'the live players: the Cursed bitten on night 1 and joining the clan; the Spellcaster silencing the wolves he suspects; the Bodyguard\'s role leaking on day 2, the wolves going for him and his self-protection saving him (and again on night 6); the Seer revealing on a Black on day 3 and guarded the next night, not the night after (one night in a row); two shots after the Wolf Cub\'s lynch; a day-1 lynch of a Villager by 13 of 16 votes',
+  ],
+  [
+    'sports-players',
+    ['--rules', 'sports', '--agents', 'club', '--seed', '11'],
+    'the club players: the Don checking for the Sheriff night by night; a 4-4 tie, the same on the revote, kept after the vote on lifting both; the Sheriff claiming on day 4 with his three Reds, the Don checking him and the clan shooting him that night; Town lynching the Don among the last three',
+  ],
+];
+
 function replay(args: readonly string[]): Promise<string> {
+  const agents = args.includes('--agents') ? [] : ['--agents', 'random'];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [MAIN, 'replay', '--agents', 'random', ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [MAIN, 'replay', ...agents, ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`replay ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
@@ -57,7 +75,7 @@ function replay(args: readonly string[]): Promise<string> {
 }
 
 describe.concurrent('golden replay logs', () => {
-  it.each(GAMES)('%s', async (name, args) => {
+  it.each([...GAMES, ...PLAYER_GAMES])('%s', async (name, args) => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
     const text = await replay(args);
     const path = join(GOLDEN, `${name}.txt`);

@@ -188,7 +188,7 @@ describe('the Werewolf and sports presets with the heuristic players', () => {
   it.each(SETUPS)('%s %j: every game ends within the cap, consistent with its log', async (preset, overrides, expects) => {
     const met: Seen = new Map();
     const rules = resolveRules(preset, overrides);
-    for (const agents of ['club', 'novice', 'random']) {
+    for (const agents of ['club', 'novice', 'live', 'random']) {
       const provider = await createProvider(parseAgents(agents), rules);
       const game = new Game(rules);
       const seen: Seen = new Map();

@@ -137,17 +137,18 @@ describe('engine logs become valid records', () => {
 });
 
 describe("a rules file's own roles", () => {
-  it('become players of their team as the role table gives it (record role other), in records that validate', async () => {
+  it('become players of their team as the role table gives it (a Town protector the medic, the others role other), in records that validate', async () => {
     const rules = resolveRules({ preset: 'werewolf', roles: { guard: { team: 'town', protect: {} }, hexer: { team: 'mafia', silence: {} } } });
     const logs = await play(rules, 'club', 7, 20);
     for (const [k, log] of logs.entries()) {
       const rec = recordFromLog(log, rules, `game ${k}`);
       expect(parseRecord(JSON.parse(JSON.stringify(rec)), `game ${k}`)).toEqual(rec);
       const dealt = (log.find(({ event: e }) => e.type === 'deal')!.event as Extract<GameEvent, { type: 'deal' }>).roles;
-      for (const [key, team] of [['guard', 'town'], ['hexer', 'mafia']] as const) {
+      // The statistics' roles are functions: Town's protector is the medic, whatever his role's name.
+      for (const [key, player] of [['guard', { role: 'medic' }], ['hexer', { role: 'other', team: 'mafia' }]] as const) {
         const seat = dealt.indexOf(rules.book.idOf(key)!);
         expect(seat).toBeGreaterThanOrEqual(0);
-        expect(rec.players[seat]).toEqual({ name: `#${seat + 1}`, role: 'other', team });
+        expect(rec.players[seat]).toEqual({ name: `#${seat + 1}`, ...player });
       }
     }
   });
@@ -215,10 +216,11 @@ describe("issue 10's new events (a synthetic log)", () => {
 
   it('reads the vigilante, his shot, both mafia shots (one player twice) and a no-lynch vote', () => {
     expect(rec.players.map((p) => p.role)).toEqual(['mafia', 'mafia', 'cop', 'medic', 'vigilante', 'town']);
-    expect(rec.nights[0]).toEqual({ mafiaTargets: ['#3', '#6'], save: '#4', check: { target: '#1', result: 'mafia' }, shot: null, deaths: ['#3', '#6'] });
+    expect(rec.nights[0]).toEqual({ mafiaTargets: ['#3', '#6'], save: '#4', check: { target: '#1', result: 'mafia' }, shot: null, deaths: ['#3', '#6'], saves: 0 });
     // The living when the vote opened: #3 and #6 died in the night; #2 did not vote.
     expect(rec.days![0]).toEqual({ lynch: '#1', alive: ['#1', '#2', '#4', '#5'], votes: [{ voter: '#1', target: null, round: 0 }, { voter: '#4', target: '#1', round: 0 }, { voter: '#5', target: '#1', round: 0 }], claims: [] });
-    expect(rec.nights[1]).toEqual({ mafiaTargets: ['#5', '#5'], save: '#5', check: null, shot: '#2', deaths: ['#2', '#5'] });
+    // The heal stopped one of the two shots at #5 and the second killed him: no kill was stopped.
+    expect(rec.nights[1]).toEqual({ mafiaTargets: ['#5', '#5'], save: '#5', check: null, shot: '#2', deaths: ['#2', '#5'], saves: 0 });
     expect(rec.winner).toBe('town');
     expect(parseRecord(JSON.parse(JSON.stringify(rec)), 'synthetic')).toEqual(rec);
   });

@@ -128,10 +128,10 @@ describe('bad records: one line naming the file, the field and the fix', () => {
     ['allstars: a player with two roles', { ...allstars(), vigilante: 'Ann' }, /^f\.json: vigilante: "Ann" holds two roles/],
     ['native: an unknown name', { ...native(), days: [{ lynch: 'Nobody' }] }, /^f\.json: days\[0\]\.lynch: "Nobody" is not a player of this record; use a name from players$/],
     ['native: a bad role', { ...native(), players: [{ name: 'p1', role: 'doctor' }, ...native().players.slice(1)] }, /^f\.json: players\[0\]\.role: must be one of "town", "mafia", "cop", "medic", "vigilante", "other"$/],
-    ['native: an unknown key', { ...native(), nights: [{ mafiaTargets: [], saves: 'p1' }] }, /^f\.json: nights\[0\]: unknown key "saves"; remove it/],
+    ['native: an unknown key', { ...native(), nights: [{ mafiaTargets: [], saved: 'p1' }] }, /^f\.json: nights\[0\]: unknown key "saved"; remove it/],
     ['native: other without a team', { ...native(), players: [{ name: 'p1', role: 'other' }, ...native().players.slice(1)] }, /^f\.json: players\[0\]\.team: a player with role "other" needs a team/],
     ['native: complete without days', { ...native(), days: null }, /^f\.json: days: a complete record lists its days/],
-    ['neither format', { hello: 1 }, /^f\.json: is neither a mafia-sim record .*, a mafia-allstars record .* nor an mturk-mafia games\.json/],
+    ['neither format', { hello: 1 }, /^f\.json: is neither a mafia-sim record .*, a mafia-allstars record .* nor a games\.json of mturk-mafia .*, live-werewolf .* or sports-mafia/],
   ];
   it.each(cases)('%s', (_what, doc, want) => {
     const msg = refusal(() => recordFromText(JSON.stringify(doc), 'f.json'));

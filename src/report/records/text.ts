@@ -19,14 +19,17 @@ export function describeRecordSet(path: string, set: Pick<RecordSet, 'records' |
   const head = `${path}: ${set.records.length} games (${complete} complete, ${set.records.length - complete} summaries or partial${fold})`;
   if (set.leftOut.length === 0) return head;
   const byWhy = new Map<string, Map<string, number>>();
+  const gamesByWhy = new Map<string, number>();
   for (const l of set.leftOut) {
     const counts = byWhy.get(l.why) ?? new Map<string, number>();
     byWhy.set(l.why, counts);
+    gamesByWhy.set(l.why, (gamesByWhy.get(l.why) ?? 0) + 1);
     // "9 dropout(s)": each problem counted once per game, its own count aside.
     const problems = l.problems.length > 0 ? l.problems.map((p) => p.replace(/^\d+ /, '')) : ['no problem named'];
     for (const p of new Set(problems)) counts.set(p, (counts.get(p) ?? 0) + 1);
   }
-  const listed = [...byWhy].map(([why, counts]) => `${why}: ${[...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([p, n]) => `${p} in ${n}`).join(', ')}`);
+  // A game may have several problems: the reason's own game count comes first.
+  const listed = [...byWhy].map(([why, counts]) => `${why} (${gamesByWhy.get(why)} game${gamesByWhy.get(why) === 1 ? '' : 's'}): ${[...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([p, n]) => `${p} in ${n}`).join(', ')}`);
   return `${head}; the files hold ${set.games} games, ${set.leftOut.length} left out (${listed.join('; ')})`;
 }
 

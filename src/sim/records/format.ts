@@ -45,6 +45,10 @@ const nightSchema = z.strictObject({
   shot: name.nullable().optional(),
   /** Who died this night, any cause. Left out: unknown. */
   deaths: z.array(name).optional(),
+  /** Kills a protection stopped this night (a record that does not name whom: the live-werewolf records' PROTECTED). Left out: read from `save`, `mafiaTargets` and `deaths` where they say. */
+  saves: z.number().int().min(0).optional(),
+  /** Players who joined the Mafia team this night (a Cursed bitten, a Foundling turned): they count as Mafia from then on. */
+  turned: z.array(name).optional(),
 });
 
 const voteSchema = z.strictObject({ voter: name, target: name.nullable(), round: z.number().int().min(0).optional() });
@@ -69,6 +73,8 @@ const daySchema = z.strictObject({
   claims: z.array(claimSchema).optional(),
   /** Who else died this day (removals, a last shot), counted after the lynch. */
   deaths: z.array(name).optional(),
+  /** Players who joined the Mafia team this day (a Foundling turned by the Boss's lynch), counted after the day's deaths. */
+  turned: z.array(name).optional(),
 });
 
 /**
@@ -101,6 +107,10 @@ export const recordSchema = z.strictObject({
   lynched: z.array(name).optional(),
   /** Every vigilante shot of the game, night unknown (null: he never fired): for records without every night. */
   vigilanteShots: z.array(name).nullable().optional(),
+  /** The first player killed at night (any night), for records that know it but not the nights (the sports-mafia osboo records). */
+  firstNightKill: name.optional(),
+  /** The first player lynched (any day), for records that know it but not the days. */
+  firstLynch: name.optional(),
   /** True when `nights` and `days` hold the whole game. */
   complete: z.boolean(),
   winner: z.enum(RECORD_WINNERS),
@@ -183,6 +193,7 @@ function checkNames(rec: GameRecord, file: string): void {
     if (nt.check) known(nt.check.target, `${at}.check.target`);
     if (nt.shot) known(nt.shot, `${at}.shot`);
     nt.deaths?.forEach((t, j) => known(t, `${at}.deaths[${j}]`));
+    nt.turned?.forEach((t, j) => known(t, `${at}.turned[${j}]`));
   });
   rec.days?.forEach((d, i) => {
     const at = `days[${i}]`;
@@ -192,6 +203,7 @@ function checkNames(rec: GameRecord, file: string): void {
       if (v.target) known(v.target, `${at}.votes[${j}].target`);
     });
     d.deaths?.forEach((t, j) => known(t, `${at}.deaths[${j}]`));
+    d.turned?.forEach((t, j) => known(t, `${at}.turned[${j}]`));
     d.alive?.forEach((t, j) => known(t, `${at}.alive[${j}]`));
     d.claims?.forEach((c, j) => {
       known(c.speaker, `${at}.claims[${j}].speaker`);
@@ -200,6 +212,8 @@ function checkNames(rec: GameRecord, file: string): void {
   });
   rec.lynched?.forEach((t, j) => known(t, `lynched[${j}]`));
   rec.vigilanteShots?.forEach((t, j) => known(t, `vigilanteShots[${j}]`));
+  if (rec.firstNightKill) known(rec.firstNightKill, 'firstNightKill');
+  if (rec.firstLynch) known(rec.firstLynch, 'firstLynch');
   if (rec.complete && rec.days === null) throw new RecordError(file, 'days', 'a complete record lists its days in order; give days, or set complete: false');
   checkVersion2(rec, file);
 }

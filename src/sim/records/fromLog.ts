@@ -8,11 +8,33 @@
 import { NONE } from '../../engine/agent.js';
 import { Choice, DeathCause, Outcome, type Claim, type LoggedEvent } from '../../engine/events.js';
 import type { Rules } from '../../engine/rules.js';
+import { Ability, NO_ROLE } from '../../engine/roleBook.js';
 import { Team } from '../../engine/roles.js';
 import { RECORD_FORMAT, RECORD_VERSION, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer, type RecordRole, type RecordTeam, type RecordWinner } from './format.js';
 
-/** The record role of each engine role, by key (a role not listed is `other`, with its team). */
-const RECORD_ROLE_BY_KEY: Readonly<Record<string, RecordRole>> = { civilian: 'town', mafia: 'mafia', don: 'mafia', commissar: 'cop', doctor: 'medic', vigilante: 'vigilante' };
+/** The record role of the plain roles, by key; the others by ability (below), or `other` with their team. */
+const RECORD_ROLE_BY_KEY: Readonly<Record<string, RecordRole>> = { civilian: 'town', mafia: 'mafia', don: 'mafia' };
+
+/**
+ * The record role a Town role's night ability makes it (the statistics'
+ * cop, medic and vigilante are functions): a team check is the cop (the
+ * Commissar, the Seer, the Sheriff), a protection the medic (the Doctor, the
+ * Bodyguard), a gun the vigilante.
+ */
+function recordRoleByAbility(rules: Rules, role: number): RecordRole | undefined {
+  const book = rules.book;
+  if (book.team[role] !== Team.Town) return undefined;
+  switch (book.action[role]) {
+    case Ability.Check:
+      return book.reveals[role] === NO_ROLE ? 'cop' : undefined;
+    case Ability.Protect:
+      return 'medic';
+    case Ability.Gun:
+      return 'vigilante';
+    default:
+      return undefined;
+  }
+}
 
 const WINNER: Readonly<Record<Outcome, RecordWinner>> = { [Outcome.Town]: 'town', [Outcome.Mafia]: 'mafia', [Outcome.Maniac]: 'third', [Outcome.Draw]: 'draw', [Outcome.Timeout]: 'timeout' };
 
@@ -24,7 +46,7 @@ export const seatName = (s: number): string => (SEAT_NAMES[s] ??= `#${s + 1}`);
 function playerOf(role: number, seat: number, rules: Rules): RecordPlayer {
   const spec = rules.book.specs[role];
   if (!spec) throw new Error(`the log deals role ${role}, which the records converter does not know`);
-  const mapped = RECORD_ROLE_BY_KEY[spec.key];
+  const mapped = RECORD_ROLE_BY_KEY[spec.key] ?? recordRoleByAbility(rules, role);
   if (mapped) return { name: seatName(seat), role: mapped };
   const t = rules.book.team[role];
   const team: RecordTeam = t === Team.Mafia ? 'mafia' : t === Team.Town ? 'town' : 'third';
@@ -39,10 +61,12 @@ function claimOf(speaker: number, c: Claim, rules: Rules): NonNullable<RecordDay
 
 /** What one night collects while its events go by. */
 interface NightDraft {
-  readonly night: RecordNight & { deaths: string[] };
+  readonly night: RecordNight & { deaths: string[]; saves: number; turned: string[] };
   /** Resolved mafia targets from `mafia-target` events, and the fallback read from kills, saves and failed shots. */
   readonly announced: string[];
   readonly resolved: string[];
+  /** Players a protection saved from a kill tonight (one may die of another shot all the same). */
+  readonly saved: Set<string>;
   checked: boolean;
 }
 
@@ -54,6 +78,7 @@ interface DayDraft {
   readonly votes: NonNullable<RecordDay['votes']>;
   readonly claims: NonNullable<RecordDay['claims']>;
   readonly deaths: string[];
+  readonly turned: string[];
 }
 
 export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: string): GameRecord {
@@ -65,6 +90,8 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
   let day: DayDraft | null = null;
   let winner: RecordWinner = 'timeout';
   let alive: boolean[] = [];
+  /** Each seat's team now: a role change into the Mafia team is a turn (the Cursed, the Foundling). */
+  let team: number[] = [];
   for (const { event: e } of log) {
     switch (e.type) {
       case 'mafia-target':
@@ -73,6 +100,17 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
       case 'deal':
         players = e.roles.map((r, s) => playerOf(r, s, rules));
         alive = e.roles.map(() => true);
+        team = e.roles.map((r) => rules.book.team[r]!);
+        break;
+      case 'promoted': {
+        const now = rules.book.team[e.role]!;
+        if (now === Team.Mafia && team[e.seat] !== Team.Mafia) (night?.night.turned ?? day?.turned)?.push(seatName(e.seat));
+        team[e.seat] = now;
+        break;
+      }
+      case 'lynch-survived':
+        // A lynch his role survives (a Prince) kills nobody: the record's day ends without a lynch.
+        if (day && day.lynch === undefined) day.lynch = null;
         break;
       case 'phase':
         night = e.phase === 'day' ? null : newNight(nights);
@@ -85,6 +123,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         if (night) onBlocked(night, e.choice);
         break;
       case 'saved':
+        if (night) night.saved.add(seatName(e.seat));
         if (night && e.from === DeathCause.Mafia) night.resolved.push(seatName(e.seat));
         break;
       case 'shot-failed':
@@ -144,7 +183,7 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
 }
 
 function newNight(nights: NightDraft[]): NightDraft {
-  const d: NightDraft = { night: { mafiaTargets: [], save: null, check: null, shot: null, deaths: [] }, announced: [], resolved: [], checked: false };
+  const d: NightDraft = { night: { mafiaTargets: [], save: null, check: null, shot: null, deaths: [], saves: 0, turned: [] }, announced: [], resolved: [], saved: new Set(), checked: false };
   nights.push(d);
   return d;
 }
@@ -156,7 +195,7 @@ function livingNames(alive: readonly boolean[]): string[] {
 }
 
 function newDay(days: DayDraft[]): DayDraft {
-  const d: DayDraft = { lynch: undefined, noVote: false, alive: null, votes: [], claims: [], deaths: [] };
+  const d: DayDraft = { lynch: undefined, noVote: false, alive: null, votes: [], claims: [], deaths: [], turned: [] };
   days.push(d);
   return d;
 }
@@ -187,7 +226,11 @@ function onKill(seat: number, cause: number, night: NightDraft | null, day: DayD
 
 function finishNight(d: NightDraft): RecordNight {
   // With `mafia-target` events (every shot, a repeat when two go to one player) the log says it all; without them the resolved shot is read from its effect.
-  return { ...d.night, mafiaTargets: d.announced.length > 0 ? d.announced : d.resolved };
+  const { turned, ...night } = d.night;
+  // A kill stopped is a saved player who lives the night: one shot twice dies protected, as the records read it (allstars.ts).
+  let saves = 0;
+  for (const name of d.saved) if (!night.deaths.includes(name)) saves++;
+  return { ...night, saves, mafiaTargets: d.announced.length > 0 ? d.announced : d.resolved, ...(turned.length > 0 ? { turned } : {}) };
 }
 
 /**
@@ -203,6 +246,7 @@ function finishDays(days: readonly DayDraft[]): RecordDay[] {
     if (d.alive) day.alive = d.alive;
     if (d.noVote || d.lynch === undefined) day.noVote = true;
     if (d.deaths.length > 0) day.deaths = d.deaths;
+    if (d.turned.length > 0) day.turned = d.turned;
     out.push(day);
   });
   return out;

@@ -1,14 +1,17 @@
 // `--records DIR_OR_FILE`: reads every record under a folder (recursively,
 // in sorted path order so the set is the same on every machine) or one file,
-// native, mafia-allstars or mturk-mafia (a games.json of many games), told
-// apart by their fields. Games an importer leaves out are listed with why.
+// native, mafia-allstars, or a games.json of many games (mturk-mafia,
+// live-werewolf, sports-mafia), told apart by their fields. Games an
+// importer leaves out are listed with why.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SimInputError } from '../errors.js';
 import { importAllstars, looksLikeAllstars } from './allstars.js';
 import { RECORD_FORMAT, RecordError, parseRecord, type GameRecord } from './format.js';
+import { importLiveWerewolf, looksLikeLiveWerewolf } from './liveWerewolf.js';
 import { importMturk, looksLikeMturk, type ImportedSet, type LeftOut } from './mturk.js';
+import { importSportsMafia, looksLikeSportsMafia } from './sportsMafia.js';
 
 export type { LeftOut } from './mturk.js';
 
@@ -41,6 +44,8 @@ function parseJson(text: string, file: string): unknown {
 export function recordsFromText(text: string, file: string): ImportedSet {
   const doc = parseJson(text, file);
   if (looksLikeMturk(doc)) return importMturk(doc, file);
+  if (looksLikeLiveWerewolf(doc)) return importLiveWerewolf(doc, file);
+  if (looksLikeSportsMafia(doc)) return importSportsMafia(doc, file);
   return { records: [oneRecord(doc, file)], leftOut: [] };
 }
 
@@ -52,7 +57,7 @@ export function recordFromText(text: string, file: string): GameRecord {
 function oneRecord(doc: unknown, file: string): GameRecord {
   if (typeof doc === 'object' && doc !== null && 'format' in doc) return parseRecord(doc, file);
   if (looksLikeAllstars(doc)) return importAllstars(doc, file);
-  throw new RecordError(file, '', `is neither a mafia-sim record (format: "${RECORD_FORMAT}"), a mafia-allstars record (kill, lynched, vanilla_town) nor an mturk-mafia games.json (an array of games with game_id, phases, clean); see docs/records.md`);
+  throw new RecordError(file, '', `is neither a mafia-sim record (format: "${RECORD_FORMAT}"), a mafia-allstars record (kill, lynched, vanilla_town) nor a games.json of mturk-mafia (an array of games with game_id, phases, clean), live-werewolf (game, phases, roles_count) or sports-mafia (n_players, players, source); see docs/records.md`);
 }
 
 /**

@@ -42,11 +42,22 @@ type CleanGame = z.infer<typeof cleanGameSchema>;
 /** What every entry has, clean or not: enough to tell which to read and why one is left out. */
 const entrySchema = z.object({ game_id: z.string().min(1), clean: z.boolean(), problems: z.array(z.string()) });
 
-/** A games.json array of mturk games (for auto-detection): entries with game_id, phases and clean. */
-export function looksLikeMturk(doc: unknown): boolean {
+/** Whether a parsed document is a games.json array whose first entry has these keys (how the loader tells the sets of many games apart). */
+export function firstEntryHas(doc: unknown, keys: readonly string[]): boolean {
   if (!Array.isArray(doc) || doc.length === 0) return false;
   const first: unknown = doc[0];
-  return typeof first === 'object' && first !== null && 'game_id' in first && 'phases' in first && 'clean' in first;
+  return typeof first === 'object' && first !== null && keys.every((k) => k in first);
+}
+
+/** A games.json array of mturk games (for auto-detection): entries with game_id, phases and clean. */
+export function looksLikeMturk(doc: unknown): boolean {
+  return firstEntryHas(doc, ['game_id', 'phases', 'clean']);
+}
+
+/** Checks that phase j of a game is the one night-first order puts there (night 1, day 1, night 2, ...). */
+export function checkPhaseOrder(p: { readonly phase: 'night' | 'day'; readonly number: number }, j: number, file: string, where: string): void {
+  const expected = p.phase === (j % 2 === 0 ? 'night' : 'day') && p.number === Math.floor(j / 2) + 1;
+  if (!expected) throw new RecordError(file, where, `is ${p.phase} ${p.number}, but phases run night 1, day 1, night 2, ...; fix the order`);
 }
 
 /** A game an importer did not read, and why: `why` in a word ("not clean"), `problems` as the file lists them. */
@@ -67,17 +78,18 @@ export function importMturk(doc: unknown, file: string): ImportedSet {
   const records: GameRecord[] = [];
   const leftOut: LeftOut[] = [];
   doc.forEach((entry, i) => {
-    const head = parsed(entrySchema, entry, file, `[${i}]`);
+    const head = parsedAt(entrySchema, entry, file, `[${i}]`);
     if (!head.clean) {
       leftOut.push({ file, id: head.game_id, why: 'not clean', problems: head.problems });
       return;
     }
-    records.push(recordOf(parsed(cleanGameSchema, entry, file, `[${i}]`), file, `[${i}]`));
+    records.push(recordOf(parsedAt(cleanGameSchema, entry, file, `[${i}]`), file, `[${i}]`));
   });
   return { records, leftOut };
 }
 
-function parsed<T>(schema: z.ZodType<T>, doc: unknown, file: string, at: string): T {
+/** One entry of a file of many games checked against its schema: the first problem becomes a line naming the file, the entry and the field. */
+export function parsedAt<T>(schema: z.ZodType<T>, doc: unknown, file: string, at: string): T {
   const r = schema.safeParse(doc);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
@@ -123,8 +135,7 @@ function recordOf(g: CleanGame, file: string, at: string): GameRecord {
   const days: RecordDay[] = [];
   g.phases.forEach((p, j) => {
     const where = `${at}.phases[${j}]`;
-    const expected = p.phase === (j % 2 === 0 ? 'night' : 'day') && p.number === Math.floor(j / 2) + 1;
-    if (!expected) throw new RecordError(file, where, `is ${p.phase} ${p.number}, but phases run night 1, day 1, night 2, ...; fix the order`);
+    checkPhaseOrder(p, j, file, where);
     checkAlive(p, alive, teamOf, file, where);
     if (p.died !== null) {
       if (!alive.has(p.died)) throw new RecordError(file, `${where}.died`, `${JSON.stringify(p.died)} is not a living player of this game; fix the name`);

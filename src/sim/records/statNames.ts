@@ -36,7 +36,7 @@ export function isUnitScale(name: string): boolean {
 
 /** Rates that carry a chance baseline and an odds ratio against it. */
 export function hasChance(name: string): boolean {
-  return (name.startsWith('lynchHitsMafia.') && name !== 'lynchHitsMafia.orderFree') || name.startsWith('votes.onPartner.');
+  return (name.startsWith('lynchHitsMafia.') && name !== 'lynchHitsMafia.orderFree') || name.startsWith('votes.onPartner.') || name.startsWith('firstNightKill.') || name.startsWith('firstLynch.');
 }
 
 /** Every statistic, in the order tables print them. Scripts rely on these names. */
@@ -64,6 +64,11 @@ export const STAT_NAMES: readonly string[] = [
   'copDead.night2',
   'vigilanteFires',
   'vigilanteShotHitsMafia',
+  'nightKill.all',
+  'protectorSave.all',
+  'firstNightKill.hitsCop',
+  'firstLynch.hitsMafia',
+  'firstLynch.hitsCop',
   ...VOTE_STEMS.flatMap(voteNames),
 ];
 
@@ -101,5 +106,10 @@ export const STAT_MEANING: Readonly<Record<string, string>> = {
   'copDead.night2': 'games whose cop is dead by the end of night 2',
   vigilanteFires: 'games whose vigilante fired (complete records, or a record of his shots)',
   vigilanteShotHitsMafia: 'vigilante shots that hit mafia',
+  'nightKill.all': 'nights with at least one death, of nights (complete records)',
+  'protectorSave.all': 'nights on which a protection stopped a kill, of nights (complete records)',
+  'firstNightKill.hitsCop': 'first players killed at night who were the cop (the Seer, the Sheriff), of records that know the first night victim',
+  'firstLynch.hitsMafia': 'first players lynched who were mafia (the wolf team), of records that know the first lynch',
+  'firstLynch.hitsCop': 'first players lynched who were the cop, of records that know the first lynch',
   ...Object.fromEntries(VOTE_STEMS.flatMap((stem) => VOTE_SCOPES.map((s) => [`${stem}.${s}`, `${SCOPE_WORDS[s]}: ${VOTE_MEANING[stem]}`]))),
 };

@@ -185,9 +185,14 @@ interface Cast {
   readonly vigilante?: string;
 }
 
-function castOf(rec: GameRecord): Cast {
+function castOf(rec: GameRecord): Cast & { readonly team: Map<string, RecordTeam> } {
   const find = (role: string): string | undefined => rec.players.find((p) => p.role === role)?.name;
   return { team: new Map(rec.players.map((p) => [p.name, teamOf(p)])), cop: find('cop'), medic: find('medic'), vigilante: find('vigilante') };
+}
+
+/** Players who joined the Mafia team in a phase (a Cursed bitten, a Foundling turned) count as Mafia from then on. */
+function applyTurns(team: Map<string, RecordTeam>, turned: readonly string[] | undefined): void {
+  for (const n of turned ?? []) team.set(n, 'mafia');
 }
 
 function addRecord(t: RecordTally, rec: GameRecord): void {
@@ -195,6 +200,7 @@ function addRecord(t: RecordTally, rec: GameRecord): void {
   t.count('townWin', rec.winner === 'town');
   const cast = castOf(rec);
   const isMafia = (n: string): boolean => cast.team.get(n) === 'mafia';
+  addFirsts(t, rec, cast);
   const alive = new Set(rec.players.map((p) => p.name));
   let aliveKnown = true;
   const shots: string[] = [];
@@ -205,11 +211,13 @@ function addRecord(t: RecordTally, rec: GameRecord): void {
       addDay(t, rec, ph.index + 1, ph.day, alive, isMafia);
       if (ph.day.lynch) alive.delete(ph.day.lynch);
       for (const d of ph.day.deaths ?? []) alive.delete(d);
+      applyTurns(cast.team, ph.day.turned);
       continue;
     }
     const n = ph.night;
     const first = ph.index === 0;
     addNight(t, rec, n, first, cast, alive, isMafia);
+    applyTurns(cast.team, n.turned);
     if (cast.vigilante && alive.has(cast.vigilante)) {
       if (n.shot === undefined) vigKnown = false;
       else if (n.shot !== null) shots.push(n.shot);
@@ -343,6 +351,48 @@ function addNight(t: RecordTally, rec: GameRecord, n: RecordNight, first: boolea
     }
   }
   if (n.check) each('copCheckHitsMafia', n.check.result ? n.check.result === 'mafia' : isMafia(n.check.target));
+  if (!rec.complete) return;
+  if (n.deaths !== undefined) t.count('nightKill.all', n.deaths.length > 0);
+  const stopped = killsStopped(n);
+  if (stopped !== undefined) t.count('protectorSave.all', stopped > 0);
+}
+
+/**
+ * Kills a protection stopped this night: the record's `saves` where it
+ * counts them (not naming whom), else read from the protection and the
+ * shots: the protected player was shot and did not die (undefined where the
+ * record does not say). A protection stops one shot, so a player shot twice
+ * dies protected (allstars.ts).
+ */
+function killsStopped(n: RecordNight): number | undefined {
+  if (n.saves !== undefined) return n.saves;
+  if (n.save === undefined || n.mafiaTargets === undefined || n.deaths === undefined) return undefined;
+  if (n.save === null) return 0;
+  const save = n.save;
+  return n.mafiaTargets.includes(save) && !n.deaths.includes(save) ? 1 : 0;
+}
+
+/**
+ * The first player killed at night and the first lynched, as a record of
+ * whole nights and days shows them or as one that knows only them says
+ * (`firstNightKill`, `firstLynch`: the sports-mafia osboo records): whether
+ * the first night victim was the cop, and the first lynched a mafia or the
+ * cop. The chance baselines are the deal's (the cop among the non-mafia for
+ * a night kill, the mafia or the cop among everyone for a lynch): a record
+ * that knows only the names does not say how many were alive by then.
+ */
+function addFirsts(t: RecordTally, rec: GameRecord, cast: Cast): void {
+  const players = rec.players.length;
+  let mafia = 0;
+  for (const p of rec.players) if (cast.team.get(p.name) === 'mafia') mafia++;
+  const cops = rec.players.filter((p) => p.role === 'cop').length;
+  const victim = rec.firstNightKill ?? (rec.complete ? rec.nights.find((n) => (n.deaths?.length ?? 0) > 0)?.deaths?.[0] : undefined);
+  if (victim !== undefined && players > mafia) t.countWithChance('firstNightKill.hitsCop', victim === cast.cop, cops, players - mafia);
+  const lynched = rec.firstLynch ?? (rec.complete ? rec.days?.find((d) => d.lynch)?.lynch ?? undefined : undefined);
+  if (lynched !== undefined) {
+    t.countWithChance('firstLynch.hitsMafia', cast.team.get(lynched) === 'mafia', mafia, players);
+    t.countWithChance('firstLynch.hitsCop', lynched === cast.cop, cops, players);
+  }
 }
 
 function addVigilante(t: RecordTally, rec: GameRecord, cast: Cast, nightShots: readonly string[], nightsKnown: boolean, isMafia: (n: string) => boolean): void {
