@@ -8,12 +8,14 @@ import { Choice, type GameEvent } from '../engine/events.js';
 import { MAX_SHOTS } from '../engine/options.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
+import { CivilianMask } from './asCivilian.js';
 import { Beliefs } from './beliefs.js';
 import { ClanTalk } from './clan.js';
 import { sigmoid } from './odds.js';
 import { danger, kamikaze, lonerManiacKill, mafiaShot, mafiaVote, putanaFreeze } from './black.js';
 import type { Mind } from './mind.js';
 import type { Params } from './params.js';
+import { NO_LOT, lotVote } from './lot.js';
 import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
 import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
@@ -32,6 +34,9 @@ export class HeuristicAgent implements Agent, Mind {
   readonly clan: ClanTalk;
   /** Built alone, the player keeps a clan talk of his own and clears it each game. */
   private readonly ownsClan: boolean;
+  /** While he plays for the Mafia with `mafia.asCivilian` > 0: the Civilian his days may go to (asCivilian.ts); else null. */
+  private mask: CivilianMask | null = null;
+  private maskKept: CivilianMask | null = null;
 
   /**
    * `record`: the table's public record, shared by its players (see record.ts);
@@ -64,21 +69,29 @@ export class HeuristicAgent implements Agent, Mind {
     this.b.reset(view, this.p);
     this.speech.reset();
     if (this.ownsClan) this.clan.clear();
+    this.mask = view.team === Team.Mafia && this.p['mafia.asCivilian']! > 0 ? this.civilianMask().begin(view, this.p, rng) : null;
+  }
+
+  /** The Civilian of his civilian days, made at first need: he shares the table's public record, never the clan's talk. */
+  private civilianMask(): CivilianMask {
+    return (this.maskKept ??= new CivilianMask(new HeuristicAgent(this.players, this.b.record)));
   }
 
   observe(event: GameEvent): void {
     this.b.observe(event);
+    if (this.mask !== null) this.mask.observe(event);
   }
 
   speak(view: PlayerView, out: ClaimSink): void {
-    speakAs(this, this.speech, out);
+    if (this.mask !== null && this.mask.today()) this.mask.speak(out);
+    else speakAs(this, this.speech, out);
   }
 
   choose(view: PlayerView, d: Decision): number {
     const blackSide = view.team === Team.Mafia;
     switch (d.choice) {
       case Choice.Vote:
-        return blackSide ? mafiaVote(this, d) : townVote(this, d);
+        return blackSide ? this.clanVote(d) : this.townSideVote(view, d);
       case Choice.Shoot:
         return mafiaShot(this, d);
       case Choice.Freeze:
@@ -104,6 +117,20 @@ export class HeuristicAgent implements Agent, Mind {
       default:
         return d.mayPass ? NONE : d.options[0]!;
     }
+  }
+
+  /** A Mafia's vote: a Civilian's on his civilian days, else the clan's blending in. */
+  private clanVote(d: Decision): number {
+    return this.mask !== null && this.mask.today() ? this.mask.vote(d) : mafiaVote(this, d);
+  }
+
+  /** Town follows the day's lot on a lot day (lot.ts); otherwise, and for a loner Maniac, his own vote. */
+  private townSideVote(view: PlayerView, d: Decision): number {
+    if (view.team === Team.Town) {
+      const lot = lotVote(this, d);
+      if (lot !== NO_LOT) return lot;
+    }
+    return townVote(this, d);
   }
 
   /**
