@@ -96,17 +96,21 @@ export class CivilianMask {
 
   constructor(private readonly civilian: HeuristicAgent) {}
 
-  /** A new game for a Mafia player whose parameters have `mafia.asCivilian` > 0: the Civilian plays with the same parameters. */
-  begin(real: PlayerView, params: Params, rng: Rng): this {
+  /**
+   * A new game for a Mafia player with `mafia.asCivilian` = weight > 0: the
+   * Civilian plays with `civilian`, the parameters a Civilian of this table
+   * plays with (Town's strategy of the game included, the lot too).
+   */
+  begin(real: PlayerView, weight: number, civilian: Params, rng: Rng): this {
     if (this.real !== real) {
       this.real = real;
       this.view = new CivilianView(real);
     }
     this.view!.reset();
-    this.weight = params['mafia.asCivilian']!;
+    this.weight = weight;
     this.rng = rng;
     this.day = -1;
-    this.civilian.configure(params, false);
+    this.civilian.configure(civilian, false);
     this.civilian.begin(this.view!, rng);
     return this;
   }

@@ -37,6 +37,7 @@ export class HeuristicAgent implements Agent, Mind {
   /** While he plays for the Mafia with `mafia.asCivilian` > 0: the Civilian his days may go to (asCivilian.ts); else null. */
   private mask: CivilianMask | null = null;
   private maskKept: CivilianMask | null = null;
+  private civilianParams!: Params;
 
   /**
    * `record`: the table's public record, shared by its players (see record.ts);
@@ -53,9 +54,14 @@ export class HeuristicAgent implements Agent, Mind {
     this.clan = clan ?? new ClanTalk(players);
   }
 
-  /** Sets the parameters for the coming game; reads are whispered to players who want Town's enemies found. */
-  configure(params: Params, wantsReads: boolean): this {
+  /**
+   * Sets the parameters for the coming game; reads are whispered to players
+   * who want Town's enemies found. `civilian`: how a Civilian of this table
+   * plays, the parameters a Mafia's civilian days are played with.
+   */
+  configure(params: Params, wantsReads: boolean, civilian: Params = params): this {
     this.p = params;
+    this.civilianParams = civilian;
     this.readSkill = wantsReads ? params['readSkill']! : 0;
     this.readFirstDay = params['readFirstDay']!;
     this.readShared = params['readShared']!;
@@ -69,7 +75,8 @@ export class HeuristicAgent implements Agent, Mind {
     this.b.reset(view, this.p);
     this.speech.reset();
     if (this.ownsClan) this.clan.clear();
-    this.mask = view.team === Team.Mafia && this.p['mafia.asCivilian']! > 0 ? this.civilianMask().begin(view, this.p, rng) : null;
+    const asCivilian = view.team === Team.Mafia ? this.p['mafia.asCivilian']! : 0;
+    this.mask = asCivilian > 0 ? this.civilianMask().begin(view, asCivilian, this.civilianParams, rng) : null;
   }
 
   /** The Civilian of his civilian days, made at first need: he shares the table's public record, never the clan's talk. */

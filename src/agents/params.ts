@@ -104,7 +104,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('mafia.fakeClaim', [0, 0.3, 0.4], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay', MAFIA),
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim', MAFIA_DAYS),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals', MAFIA),
-  p('mafia.asCivilian', [0, 0, 0], 0, 1, 'chance a day that a Mafia player votes and speaks as a Civilian would, from what a Civilian could know (the public record, no mates: he may vote for a partner), instead of blending in as Mafia', MAFIA),
+  p('mafia.asCivilian', [0, 0, 0], 0, 1, 'chance a day that a Mafia player votes and speaks exactly as a Civilian of the table would (with the Civilians\' parameters, the lot included), from what a Civilian could know (the public record, no mates: he may vote for a partner), instead of blending in as Mafia', MAFIA),
   p('putana.doctorWeight', [4, 9, 12], 0, 50, 'Putana: priority of freezing the claimed Doctor while a Commissar is revealed', MAFIA),
   p('kamikaze.threshold', [0.5, 0.7, 0.8], 0, 1, 'Kamikaze: belief that a claimant is the real Commissar (a share among rival claimants, the same at every table) needed to go after him', MAFIA),
 ]);

@@ -29,7 +29,7 @@ export type CreateAgent = (seat: number, role: string, params: Params) => Agent;
 
 type RolePlan =
   | { readonly kind: 'random' }
-  | { readonly kind: 'heuristic'; readonly params: Params; readonly reads: boolean }
+  | { readonly kind: 'heuristic'; readonly params: Params; readonly reads: boolean; readonly civilian: Params }
   | { readonly kind: 'module'; readonly path: string; readonly create: CreateAgent; readonly params: Params; readonly id: number };
 
 export async function createProvider(spec: AgentSpec, rules: Rules): Promise<AgentProvider> {
@@ -39,7 +39,10 @@ export async function createProvider(spec: AgentSpec, rules: Rules): Promise<Age
   const plansWith = (town: ReadonlyMap<string, number>, mafia: ReadonlyMap<string, number>): RolePlan[] => {
     const plans: RolePlan[] = [];
     for (let r = 0; r < ROLE_COUNT; r++) plans.push(planFor(spec, rules, r as Role, loaded, { town, mafia }, ids));
-    return plans;
+    // A Mafia's civilian days (mafia.asCivilian) are played as this table's Civilians play, where they are heuristic players.
+    const civilian = plans[Role.Civilian]!;
+    if (civilian.kind !== 'heuristic') return plans;
+    return plans.map((p) => (p.kind === 'heuristic' ? { ...p, civilian: civilian.params } : p));
   };
   const none = new Map<string, number>();
   if (spec.mixture.size === 0) return new SpecProvider(rules.players, [plansWith(none, none)], null);
@@ -68,7 +71,7 @@ function planFor(spec: AgentSpec, rules: Rules, role: Role, loaded: ReadonlyMap<
   const params = profileParams(profile, overrides);
   if (a.kind === 'module') return { kind: 'module', path: a.path, create: loaded.get(a.path)!, params, id: ids.next++ };
   const team = ts === 'mafia' ? Team.Mafia : ts === 'town' ? Team.Town : Team.Maniac;
-  return { kind: 'heuristic', params, reads: wantsReads(role, team) };
+  return { kind: 'heuristic', params, reads: wantsReads(role, team), civilian: params };
 }
 
 async function loadModule(path: string): Promise<CreateAgent> {
@@ -120,7 +123,7 @@ class SpecProvider implements AgentProvider {
       case 'random':
         return (this.random[seat] ??= new RandomAgent());
       case 'heuristic':
-        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!, this.clan!)).configure(plan.params, plan.reads);
+        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!, this.clan!)).configure(plan.params, plan.reads, plan.civilian);
       case 'module': {
         const key = `${seat}|${role}|${plan.id}`;
         let a = this.modules.get(key);

@@ -151,6 +151,11 @@ export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly stri
   return { ...spec, files, canonical: canonicalAgents(spec) };
 }
 
+/** The canonical agents text of a spec without its mixtures: everything else the players are. */
+export function withoutMixture(spec: AgentSpec): string {
+  return canonicalAgents({ ...spec, mixture: new Map() });
+}
+
 function splitItems(text: string): string[] {
   return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
