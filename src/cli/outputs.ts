@@ -17,6 +17,7 @@ import type { RoleValues } from '../report/balance/roles.js';
 import type { DesignerTable } from '../report/balance/table.js';
 import type { CompareReportJson } from '../report/records/page.js';
 import type { TuneSection } from '../report/balance/tune.js';
+import type { EquilibriumJson as EquilibriumOutput, EquilibriumSection } from '../report/balance/equilibrium.js';
 import type { StudySummary } from '../report/summary.js';
 import type { FitResult } from '../sim/calibrate/fit.js';
 import type { Statistic, StatisticsJSON } from '../sim/records/stats.js';
@@ -36,6 +37,8 @@ export type RolesAcrossJson = SectionedSummary<'roles-across', 'across', AcrossM
 export type FairJson = SectionedSummary<'fair', 'fair', FairSection>;
 export type FairAcrossJson = SectionedSummary<'fair-across', 'across', AcrossMatrixJson<FairSection>>;
 export type TuneJson = SectionedSummary<'tune', 'tune', TuneSection>;
+export type EquilibriumJson = EquilibriumOutput;
+export type EquilibriumReportJson = SectionedSummary<'equilibrium-report', 'equilibrium', EquilibriumSection>;
 
 /** One statistic of a fit table: the records' and the simulation's k, n and rate, and the z between them. */
 export interface CalibrateRow {
@@ -115,13 +118,16 @@ export interface PlayersJson {
   /** `file`: the saved profile file the scope plays (`SCOPE=FILE.json`), when one was given. */
   readonly scopes: ReadonlyArray<{ readonly scope: string; readonly plays: string; readonly file?: string }>;
   readonly params: AgentSpec['params'];
+  /** Each team's mixture of strategies, drawn per game (weight and the team's parameters); empty without one. */
+  readonly mixture: ReadonlyArray<{ readonly team: 'town' | 'mafia'; readonly weight: number; readonly params: Readonly<Record<string, number>> }>;
 }
 
 /** `players --list --json`: every policy parameter with its meaning, range and each profile's value. */
 export interface PlayersListJson {
   readonly schemaVersion: Version<'players-list'>;
   readonly profiles: readonly Profile[];
-  readonly params: ReadonlyArray<{ readonly key: string; readonly meaning: string; readonly min: number; readonly max: number; readonly values: Readonly<Record<string, number>> }>;
+  /** `kind`: skill (what a table perceives; stays at its fitted level) or strategy (what a team chooses; `team` is whose, and what `equilibrium` adapts). */
+  readonly params: ReadonlyArray<{ readonly key: string; readonly meaning: string; readonly min: number; readonly max: number; readonly values: Readonly<Record<string, number>>; readonly kind: 'skill' | 'strategy'; readonly team?: 'town' | 'mafia' | 'maniac' }>;
 }
 
 export interface OutputEntry {
@@ -146,6 +152,8 @@ export const OUTPUTS: readonly OutputEntry[] = [
   { name: 'fair', type: 'FairJson', printedBy: '`fair` (and an experiment file of it): --json and summary.json' },
   { name: 'fair-across', type: 'FairAcrossJson', printedBy: '`fair --across` (and an experiment file of it): --json and summary.json' },
   { name: 'tune', type: 'TuneJson', printedBy: '`tune` (and an experiment file of it): --json and summary.json' },
+  { name: 'equilibrium', type: 'EquilibriumJson', printedBy: '`equilibrium --json`' },
+  { name: 'equilibrium-report', type: 'EquilibriumReportJson', printedBy: 'summary.json of `equilibrium`' },
   { name: 'calibrate', type: 'CalibrateJson', printedBy: '`calibrate --json`' },
   { name: 'records-stats', type: 'RecordsStatsJson', printedBy: '`records stats --json`' },
   { name: 'records-compare', type: 'RecordsCompareJson', printedBy: '`records compare --json`' },

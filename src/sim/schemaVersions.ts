@@ -24,14 +24,16 @@ export const SCHEMA_VERSIONS = {
   fair: 1,
   'fair-across': 1,
   tune: 1,
+  equilibrium: 1,
+  'equilibrium-report': 1,
   calibrate: 1,
   'records-stats': 1,
   'records-compare': 1,
   'records-compare-report': 1,
   rules: 1,
   'rules-list': 1,
-  players: 1,
-  'players-list': 1,
+  players: 2,
+  'players-list': 2,
 } as const;
 
 export type OutputName = keyof typeof SCHEMA_VERSIONS;

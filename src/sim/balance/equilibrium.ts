@@ -54,6 +54,12 @@ export interface EquilibriumConfig {
   readonly budget: number;
   /** The compass search of each best reply (tune.ts). */
   readonly search: Omit<TuneConfig, 'params'>;
+  /**
+   * Further starts of iteration `iteration`'s best-reply search for `team`
+   * besides its strategy of most weight (a local search finds only the
+   * nearest hill): the reply is the best of the searches on the search games.
+   */
+  readonly restarts?: (team: ScoringTeam, iteration: number) => readonly Point[];
   readonly onIteration?: (it: IterationRecord) => void;
   /** Each round of a best-reply search, for progress lines. */
   readonly onRound?: (team: ScoringTeam, round: number, points: number) => void;
@@ -99,8 +105,8 @@ export async function searchEquilibrium(config: EquilibriumConfig, play: Contest
       const before = state.games;
       const solution = state.solve();
       // Each team's reply to the other's mixture at the same equilibrium (the replies are added together).
-      const town = await bestReply(state, 'town', mixtureOf(state.mafia, solution.mafia), config);
-      const mafia = await bestReply(state, 'mafia', mixtureOf(state.town, solution.town), config);
+      const town = await bestReply(state, 'town', mixtureOf(state.mafia, solution.mafia), config, it);
+      const mafia = await bestReply(state, 'mafia', mixtureOf(state.town, solution.town), config, it);
       const gain = { town: town.score - solution.value, mafia: mafia.score - (1 - solution.value) };
       const record: IterationRecord = { iteration: it, value: solution.value, gain, strategies: { town: state.town.length, mafia: state.mafia.length }, games: state.games };
       history.push(record);
@@ -198,11 +204,16 @@ export interface BestReply {
  * of weight, on the same games; the standard error of a difference adds the
  * strategies' up, which holds whatever their correlation).
  */
-async function bestReply(state: SearchState, team: ScoringTeam, opponent: Mixture, config: EquilibriumConfig): Promise<BestReply> {
+async function bestReply(state: SearchState, team: ScoringTeam, opponent: Mixture, config: EquilibriumConfig, iteration: number): Promise<BestReply> {
   const own = team === 'town' ? state.town : state.mafia;
   const weights = state.solve()[team];
   const heaviest = own[weights.indexOf(Math.max(...weights))]!;
-  return searchReply(team, config[team], heaviest, opponent, config, (contests) => state.run(contests));
+  let best: BestReply | null = null;
+  for (const start of [heaviest, ...(config.restarts?.(team, iteration) ?? [])]) {
+    const reply = await searchReply(team, config[team], start, opponent, config, (contests) => state.run(contests));
+    if (best === null || reply.score > best.score) best = reply;
+  }
+  return best!;
 }
 
 /** tune's compass search of `team`'s best reply to `opponent`, from `start`, with the given contest player. Exported for the exploitability searches. */

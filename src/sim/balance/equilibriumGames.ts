@@ -115,6 +115,8 @@ export interface EquilibriumReport {
   readonly searchGames: number;
   readonly stoppedBy: StoppedBy;
   readonly elapsedMs: number;
+  /** The held-out games' run (variants: adapted, start, then each team's best reply), for a report's standard tables. */
+  readonly heldOut: RunResult;
 }
 
 export async function findEquilibrium(req: EquilibriumRequest): Promise<EquilibriumReport> {
@@ -126,7 +128,8 @@ export async function findEquilibrium(req: EquilibriumRequest): Promise<Equilibr
     if (params[team].length === 0) throw new SimInputError('--rules', `no strategy parameter of ${team} is read in this setup, so it has nothing to adapt`);
   }
   const tuneParams = { town: startingParams(spec, 'town', params.town), mafia: startingParams(spec, 'mafia', params.mafia) };
-  const search = { ...TUNE_DEFAULTS, iterations: req.searchRounds, expand: true };
+  // Wider first steps than tune's, growing on a move: a reply often lies at the end of a mixing weight's range.
+  const search = { ...TUNE_DEFAULTS, iterations: req.searchRounds, firstStep: 0.25, expand: true };
   const player = contestPlayer(req, base, 0, req.games, req.games);
   const result = await searchEquilibrium(
     {
@@ -136,6 +139,7 @@ export async function findEquilibrium(req: EquilibriumRequest): Promise<Equilibr
       epsilon: req.epsilon,
       budget: req.budget,
       search,
+      restarts: (team, iteration) => [restartPoint(req.seed, tuneParams[team], team, iteration)],
       onIteration: (record) => req.onProgress?.({ phase: 'iteration', record }),
       onRound: (team, round, points) => req.onProgress?.({ phase: 'search', team, round, points }),
     },
@@ -164,6 +168,7 @@ export async function findEquilibrium(req: EquilibriumRequest): Promise<Equilibr
     searchGames: result.games,
     stoppedBy: result.stoppedBy,
     elapsedMs: performance.now() - started,
+    heldOut: test,
   };
 }
 
@@ -287,6 +292,16 @@ async function exploitSearches(
   return out;
 }
 
+/** The second start of each best-reply search: the middle of the ranges first, then points drawn from the seed, iteration by iteration. */
+function restartPoint(seed: number, params: readonly TuneParam[], team: ScoringTeam, iteration: number): Point {
+  if (iteration === 1) return Object.fromEntries(params.map((p) => [p.key, roundParam((p.min + p.max) / 2)]));
+  const rng = new Sfc32(seed, iteration, team === 'town' ? RESTART_STREAM : RESTART_STREAM + 1);
+  return Object.fromEntries(params.map((p) => [p.key, roundParam(p.min + rng.next() * (p.max - p.min))]));
+}
+
+/** Streams of the search's own draws (restarts, the exploitability's starts): not a game's. */
+const RESTART_STREAM = 0x58000000;
+
 function exploitStarts(req: EquilibriumRequest, team: ScoringTeam, params: readonly TuneParam[], own: readonly WeightedStrategy[]): { label: string; point: Point }[] {
   const heaviest = own.reduce((h, s) => (s.weight > h.weight ? s : h)).point;
   const starts = [
@@ -294,7 +309,7 @@ function exploitStarts(req: EquilibriumRequest, team: ScoringTeam, params: reado
     { label: 'its starting values', point: Object.fromEntries(params.map((p) => [p.key, roundParam(p.start)])) },
     { label: 'the middle of its ranges', point: Object.fromEntries(params.map((p) => [p.key, roundParam((p.min + p.max) / 2)])) },
   ];
-  const rng = new Sfc32(req.seed, team === 'town' ? 0 : 1, 0x58000000);
+  const rng = new Sfc32(req.seed, team === 'town' ? 0 : 1, RESTART_STREAM + 2);
   for (let k = starts.length; k < req.exploitSearches; k++) {
     starts.push({ label: `a point drawn from the seed (${k - 2})`, point: Object.fromEntries(params.map((p) => [p.key, roundParam(p.min + rng.next() * (p.max - p.min))])) });
   }
