@@ -209,7 +209,8 @@ async function bestReply(state: SearchState, team: ScoringTeam, opponent: Mixtur
   const weights = state.solve()[team];
   const heaviest = own[weights.indexOf(Math.max(...weights))]!;
   let best: BestReply | null = null;
-  for (const start of [heaviest, ...(config.restarts?.(team, iteration) ?? [])]) {
+  const starts = [heaviest, ...(config.restarts?.(team, iteration) ?? [])].filter((p, i, all) => all.findIndex((q) => pointKey(q) === pointKey(p)) === i);
+  for (const start of starts) {
     const reply = await searchReply(team, config[team], start, opponent, config, (contests) => state.run(contests));
     if (best === null || reply.score > best.score) best = reply;
   }

@@ -31,9 +31,9 @@ import { roundParam, TUNE_DEFAULTS, type Point, type TuneConfig, type TuneParam 
 export const EQUILIBRIUM_DEFAULTS = {
   games: 2000,
   testGames: 20_000,
-  iterations: 6,
+  iterations: 8,
   epsilon: 0.01,
-  budget: 8_000_000,
+  budget: 12_000_000,
   searchRounds: 4,
   exploitSearches: 3,
 } as const;
@@ -139,7 +139,7 @@ export async function findEquilibrium(req: EquilibriumRequest): Promise<Equilibr
       epsilon: req.epsilon,
       budget: req.budget,
       search,
-      restarts: (team, iteration) => [restartPoint(req.seed, tuneParams[team], team, iteration)],
+      restarts: (team, iteration) => [startOf(tuneParams[team]), restartPoint(req.seed, tuneParams[team], team, iteration)],
       onIteration: (record) => req.onProgress?.({ phase: 'iteration', record }),
       onRound: (team, round, points) => req.onProgress?.({ phase: 'search', team, round, points }),
     },
@@ -292,7 +292,9 @@ async function exploitSearches(
   return out;
 }
 
-/** The second start of each best-reply search: the middle of the ranges first, then points drawn from the seed, iteration by iteration. */
+const startOf = (params: readonly TuneParam[]): Point => Object.fromEntries(params.map((p) => [p.key, roundParam(p.start)]));
+
+/** The last start of each best-reply search: the middle of the ranges first, then points drawn from the seed, iteration by iteration. */
 function restartPoint(seed: number, params: readonly TuneParam[], team: ScoringTeam, iteration: number): Point {
   if (iteration === 1) return Object.fromEntries(params.map((p) => [p.key, roundParam((p.min + p.max) / 2)]));
   const rng = new Sfc32(seed, iteration, team === 'town' ? RESTART_STREAM : RESTART_STREAM + 1);
@@ -306,7 +308,7 @@ function exploitStarts(req: EquilibriumRequest, team: ScoringTeam, params: reado
   const heaviest = own.reduce((h, s) => (s.weight > h.weight ? s : h)).point;
   const starts = [
     { label: 'its strategy of most weight', point: heaviest },
-    { label: 'its starting values', point: Object.fromEntries(params.map((p) => [p.key, roundParam(p.start)])) },
+    { label: 'its starting values', point: startOf(params) },
     { label: 'the middle of its ranges', point: Object.fromEntries(params.map((p) => [p.key, roundParam((p.min + p.max) / 2)])) },
   ];
   const rng = new Sfc32(req.seed, team === 'town' ? 0 : 1, RESTART_STREAM + 2);
