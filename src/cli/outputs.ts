@@ -17,7 +17,7 @@ import type { RoleValues } from '../report/balance/roles.js';
 import type { DesignerTable } from '../report/balance/table.js';
 import type { CompareReportJson } from '../report/records/page.js';
 import type { TuneSection } from '../report/balance/tune.js';
-import type { EquilibriumJson as EquilibriumOutput, EquilibriumSection } from '../report/balance/equilibrium.js';
+import type { EquilibriumOutput, EquilibriumSection } from '../report/balance/equilibrium.js';
 import type { StudySummary } from '../report/summary.js';
 import type { FitResult } from '../sim/calibrate/fit.js';
 import type { Statistic, StatisticsJSON } from '../sim/records/stats.js';

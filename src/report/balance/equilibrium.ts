@@ -35,13 +35,23 @@ export interface EquilibriumBudgets {
 
 type Interval3 = { readonly rate: number; readonly lo: number; readonly hi: number };
 
+/** Every outcome's rate with its 95% interval, and Town's score (a win 1, a draw, a timeout or a Maniac's win 1/2). */
+export interface OutcomeIntervals {
+  readonly town: Interval3;
+  readonly mafia: Interval3;
+  readonly maniac: Interval3;
+  readonly draw: Interval3;
+  readonly timeout: Interval3;
+  readonly score: Interval3;
+}
+
 /** `equilibrium --json`: rates and gains as shares of games (0.01 is one point). */
-export interface EquilibriumJson {
+export interface EquilibriumOutput {
   readonly schemaVersion: (typeof SCHEMA_VERSIONS)['equilibrium'];
-  /** Every outcome's rate with the 95% interval, and Town's score (a win 1, a draw, timeout or Maniac win 1/2), under the mixtures found. */
-  readonly value: { readonly town: Interval3; readonly mafia: Interval3; readonly maniac: Interval3; readonly draw: Interval3; readonly timeout: Interval3; readonly score: Interval3 };
+  /** Under the mixtures found, on the held-out games. */
+  readonly value: OutcomeIntervals;
   /** The same with the starting players, on the same held-out games. */
-  readonly start: EquilibriumJson['value'];
+  readonly start: OutcomeIntervals;
   /** Each team's best reply's gain in its score and the 95% upper bound; null when interrupted (not measured). */
   readonly exploitability: { readonly town: { readonly gain: number; readonly hi: number }; readonly mafia: { readonly gain: number; readonly hi: number } } | null;
   readonly iterations: number;
@@ -51,7 +61,7 @@ export interface EquilibriumJson {
 
 export const LONER_MANIAC_NOTE = 'A loner Maniac keeps his starting profile: he is part of the setup, not a player of the meta-game; his wins, draws and timeouts count a half to each team.';
 
-export function equilibriumJson(r: EquilibriumReport): EquilibriumJson {
+export function equilibriumJson(r: EquilibriumReport): EquilibriumOutput {
   const gain = (x: Exploitability) => ({ gain: x.gain, hi: x.hi });
   return {
     schemaVersion: SCHEMA_VERSIONS.equilibrium,
@@ -64,7 +74,7 @@ export function equilibriumJson(r: EquilibriumReport): EquilibriumJson {
   };
 }
 
-function valueOf(v: SetupValue): EquilibriumJson['value'] {
+function valueOf(v: SetupValue): OutcomeIntervals {
   const i = (x: Interval3): Interval3 => ({ rate: x.rate, lo: x.lo, hi: x.hi });
   return { town: i(v.town), mafia: i(v.mafia), maniac: i(v.maniac), draw: i(v.draw), timeout: i(v.timeout), score: i(v.score) };
 }
