@@ -64,7 +64,7 @@ async function equilibriumMain(a: EquilibriumArgs): Promise<void> {
   const { rules, agents } = resolveSetup(setupOf(a));
   checkReportDir(a.out);
   if (a.save !== undefined) checkOutputFile('--save', a.save);
-  const stop = stopOnInterrupt("stopping the search: the strategies found so far are kept and measured on the held-out games (Ctrl-C again quits at once)");
+  const stop = stopOnInterrupt('stopping: the search ends here; the strategies found so far are kept and measured on the held-out games (Ctrl-C again quits at once)');
   let report: EquilibriumReport;
   try {
     report = await findEquilibrium({ rules, agents, seed, ...budgets, ...threads, signal: stop.signal, onProgress: progressOf(a, budgets) });

@@ -176,7 +176,7 @@ export async function findEquilibrium(req: EquilibriumRequest): Promise<Equilibr
 function startingParams(spec: ReturnType<typeof parseAgents>, team: ScoringTeam, space: readonly StrategyParam[]): TuneParam[] {
   const a = spec.assignments.get(team);
   const profile = a?.kind === 'profile' ? a.profile : spec.base;
-  if (profile === 'random') throw new SimInputError('--agents', `${team} plays the random profile, which has no strategy to adapt; give ${team}=club (or novice, expert)`);
+  if (profile === 'random') throw new SimInputError('--agents', `${team} plays the random profile, which has no strategy to adapt; give both teams a profile that has, e.g. --agents club (or novice, expert)`);
   const overrides = new Map<string, number>();
   for (const s of ['', team]) for (const o of spec.params) if (o.scope === s) overrides.set(o.key, o.value);
   const values = profileParams(profile as SkillProfile, overrides);
