@@ -5,9 +5,10 @@
 
 import type { Argv } from 'yargs';
 import type { AcrossCell, AcrossMatrixRow } from '../report/balance/across.js';
+import { fairnessWords } from '../report/balance/fairness.js';
 import { raceCommandSection, raceSection, raceText, type RaceSection } from '../report/balance/race.js';
 import { designerSection, designerText, type DesignerTable, type PlayerRow } from '../report/balance/table.js';
-import { fmtCount } from '../report/format.js';
+import { fmtCount, fmtPct, fmtPctInterval } from '../report/format.js';
 import { buildSummary, type SettingValue, type SkippedPoint, type StudySummary, type VariantInput } from '../report/summary.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { race, RACE_DEFAULTS, raceConfigProblem, type LookRecord, type RaceConfig, type RaceResult } from '../sim/balance/race.js';
@@ -136,14 +137,14 @@ async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void
   }
   const rows = findings[0]!.rows.map((r, i) => ({ label: r.label, cells: findings.map((f) => f.rows[i]!.cells[0]!) }));
   const title = `${findings[0]!.title} across ${models.length} player models`;
-  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, rows });
+  await finishAcrossMatrix(findings[0]!.studyName, a, title, findings, { command: 'balance', rowHeader: a.vary !== undefined ? 'knob' : 'players', agreeMeans: 'the same nearest setting', valueTitle: `${a.team} win rate of the nearest setting (95% interval)`, valuePercent: true, rows });
 }
 
 /** The race's pick as one model's answer: agreement is on the picked setting. */
 function raceCell(s: RaceSection): AcrossCell {
   const best = s.candidates[s.best]!;
   const sure = s.decided ? '' : ', not decided';
-  return { text: `${s.recommendation} (${best.rate.toFixed(3)} [${best.lo.toFixed(3)}, ${best.hi.toFixed(3)}]${sure}${s.fairness.fair ? '' : ', not fair'})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
+  return { text: `${s.recommendation} (${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)}${sure}, ${fairnessWords(s.fairness.verdict)})`, key: s.recommendation, value: { x: best.rate, lo: best.lo, hi: best.hi } };
 }
 
 async function balanceVary(a: BalanceArgs, seed: number, threads: PlayOptions, say: (t: string) => void) {
@@ -154,7 +155,7 @@ async function balanceVary(a: BalanceArgs, seed: number, threads: PlayOptions, s
   const config = raceConfig(a, playable.length);
   const { result, aggregates } = await runRace(config, playable, a.team, seed, threads, say);
   const section = raceSection({ team: a.team, config, result, labels: playable.map((c) => c.label), settings: playable.map((c) => c.settings), refused });
-  const title = `Balance of ${key}: ${a.team} win rate nearest ${config.target}`;
+  const title = `Balance of ${key}: ${a.team} win rate nearest ${fmtPct(config.target)}`;
   const summary = raceStudy('sweep', `balance-${key}`, title, a, seed, playable, aggregates, { sweepKeys: [key], skipped: refused });
   const text = raceText(`${summary.title} (${playable[0]!.rules.preset}, agents ${playable[0]!.agents}, seed ${seed})`, section);
   const rows: AcrossMatrixRow[] = [{ label: key, cells: [raceCell(section)] }];
@@ -188,7 +189,7 @@ async function balanceForPlayers(a: BalanceArgs, seed: number, threads: PlayOpti
   }
   const first = configs.find((c) => c)!;
   const table: DesignerTable = { team: a.team, target: first.target, alpha: first.alpha, budgetPerRow: first.budget, tryRoles, rows };
-  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${first.target})`;
+  const title = `Nearest setup for ${counts[0]}–${counts[counts.length - 1]} players (${a.team} win rate nearest ${fmtPct(first.target)})`;
   const summary = raceStudy('compare', 'balance-table', title, a, seed, chosen, chosenAggregates);
   const text = designerText(`${title}, ${chosen[0]!.rules.preset}, agents ${chosen[0]!.agents}, seed ${seed}`, table);
   const matrixRows: AcrossMatrixRow[] = rows.map((r) => ({ label: `${r.players} players`, cells: [r.race ? raceCell(r.race) : { text: r.note ?? 'no setup', key: null }] }));

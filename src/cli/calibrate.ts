@@ -201,11 +201,17 @@ function rowsJSON(rows: readonly MomentRow[]): Record<string, CalibrateRow> {
   return Object.fromEntries(rows.map((r) => [r.name, { records: side(r.records), sim: side(r.sim), z: r.z }]));
 }
 
+/** What a missing required flag is told (by yargs before the handler runs, and by the handler for a library caller). */
+const MISSING = {
+  records: 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)',
+  params: 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireOdds',
+} as const;
+
 export async function calibrateMain(a: CalibrateArgs): Promise<void> {
   const recordsPath = once('--records', a.records);
-  if (recordsPath === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
+  if (recordsPath === undefined) throw new UsageError('--records', MISSING.records);
   const paramsText = once('--params', a.params);
-  if (paramsText === undefined) throw new UsageError('--params', 'missing; name the player parameters to fit, e.g. --params readSkill,vigilante.fireOdds');
+  if (paramsText === undefined) throw new UsageError('--params', MISSING.params);
   const rulesArg = once('--rules', a.rules);
   const holdoutPath = once('--holdout', a.holdout);
   const outPath = once('--save', a.save);
@@ -353,8 +359,8 @@ export const calibrateCommand = {
       // No default rules: the records' own rules are played, or --rules names them (records fitted to a game they were not played by would fit nonsense).
       .default('rules', undefined)
       .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
-      .option('records', { type: 'string', requiresArg: true, describe: 'the records to fit: a folder (read recursively), one record file (or an mturk-mafia games.json), or FOLDER@i/n (the i-th of n interleaved folds); each record\'s own setup is played' })
-      .option('params', { type: 'string', requiresArg: true, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
+      .option('records', { type: 'string', requiresArg: true, demandOption: MISSING.records, describe: 'the records to fit: a folder (read recursively), one record file (or an mturk-mafia games.json), or FOLDER@i/n (the i-th of n interleaved folds); each record\'s own setup is played' })
+      .option('params', { type: 'string', requiresArg: true, demandOption: MISSING.params, describe: `the parameters to fit, comma-separated; KEY for every seat or SCOPE.KEY for a team or role (${SCOPES.slice(0, 3).join(', ')}, ...)` })
       .option('moments', { type: 'string', requiresArg: true, describe: `the statistics to match (default: ${DEFAULT_MOMENTS.join(', ')}, where the records hold them)` })
       .option('games', { type: 'string', default: String(DEFAULT_CALIBRATE_GAMES), requiresArg: true, describe: 'simulated games per point (the same games for every point)' })
       .option('iterations', { type: 'string', default: String(FIT_DEFAULTS.iterations), requiresArg: true, describe: 'search rounds at most' })

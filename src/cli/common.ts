@@ -15,6 +15,7 @@ import { teamOf } from '../sim/records/format.js';
 import { shareGames, type SetupGroup } from '../sim/records/setups.js';
 import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';
+import { textTable } from '../report/table.js';
 
 export const DEFAULT_SEED = 1;
 
@@ -28,7 +29,7 @@ export function withRules<T>(y: Argv<T>) {
 
 export function withAgents<T>(y: Argv<T>) {
   return y
-    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
+    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert) or a profile file (tune/calibrate --save), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
     .option('agent-param', { type: 'string', array: true, requiresArg: true, describe: 'policy parameter [scope.]key=value, e.g. readSkill=1.5 or town.noise=0 (repeatable; see mafia-sim players --list)' })
     .option('agent-module', { type: 'string', array: true, requiresArg: true, describe: 'your own agent for a team or role: role=./file.js exporting createAgent(seat, role) (repeatable)' });
 }
@@ -268,12 +269,13 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Columns padded to their widest cell, two spaces apart, under a dashed rule; the last column (a meaning) is not padded. */
-export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+/**
+ * Columns padded to their widest cell under a dashed rule, fitted to the
+ * terminal: the prose columns `wrap` wrap first, then move under their row
+ * in the order `below` gives (see src/report/table.ts).
+ */
+export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[], fit: { wrap?: readonly number[]; below?: readonly number[] } = {}): string {
+  return textTable(header, rows, { rule: true, numeric: header.map(() => false), ...fit }).join('\n') + '\n';
 }
 
 /**

@@ -9,7 +9,7 @@ import type { SettingValue } from '../report/summary.js';
 import { applyAssignment, baseSetup, naming, parseAssignment, resolveSetup, withAgents, withRules, withSeed, type AgentArgs, type Assignment, type Setup } from './common.js';
 import { guarded, UsageError } from './errors.js';
 import { acrossModels, executeAcross, withAcross } from './across.js';
-import { executeStudy, studyHeader, uniqueLabels, withStudyOutput, type StudyArgs } from './study.js';
+import { defaultPairs, executeStudy, studyHeader, uniqueLabels, withStudyOutput, type StudyArgs } from './study.js';
 
 export const DEFAULT_COMPARE_GAMES = 20000;
 
@@ -72,7 +72,7 @@ export function planCompare(c: CompareInput): PlannedVariant[] {
   return out;
 }
 
-type CompareArgs = { rules: string[]; players?: string; mafia?: string; set?: string[]; variant?: string[]; base: boolean; pairs: 'all' | 'first'; across?: string[] } & StudyArgs & AgentArgs;
+type CompareArgs = { rules: string[]; players?: string; mafia?: string; set?: string[]; variant?: string[]; base: boolean; pairs?: 'all' | 'first'; across?: string[] } & StudyArgs & AgentArgs;
 
 export const compareCommand = {
   command: 'compare',
@@ -82,14 +82,15 @@ export const compareCommand = {
       .option('rules', { type: 'string', array: true, requiresArg: true, default: ['club'], describe: 'club, forum, classic or a rules file; repeat to compare rule sets' })
       .option('variant', { type: 'string', array: true, describe: 'a variant: "[label: ]key=value ..." with rule options, roles.<role>, players, mafia, rules, agents, agents.<team|role>, agent-param.<[scope.]key>; repeatable' })
       .option('base', { type: 'boolean', default: true, describe: 'include the unchanged rules as a variant (--no-base to leave them out)' })
-      .option('pairs', { choices: ['all', 'first'] as const, default: 'all' as const, describe: 'compare every pair, or each variant with the first' }),
+      .option('pairs', { choices: ['all', 'first'] as const, describe: 'compare every pair, or each variant with the first (default: first when the unchanged rules are played beside variants of one rules source, else all)' }),
   handler: guarded(async (a: CompareArgs) => {
     const header = studyHeader(a, DEFAULT_COMPARE_GAMES);
     const sources = ([] as string[]).concat(a.rules);
     const variants = (a.variant ?? []).map((text) => ({ ...parseVariantSpec(text, `--variant ${JSON.stringify(text)}`), field: `--variant ${JSON.stringify(text)}` }));
     const base = baseSetup(a);
     const models = acrossModels(a);
-    const plan = (agents: string) => ({ kind: 'compare' as const, study: 'compare', ...header, variants: resolveVariants(planCompare({ sources, base: { ...base, agents }, variants, includeBase: a.base })), pairs: a.pairs });
+    const pairs = a.pairs ?? defaultPairs({ sources: sources.length, includeBase: a.base, variants: variants.length });
+    const plan = (agents: string) => ({ kind: 'compare' as const, study: 'compare', ...header, variants: resolveVariants(planCompare({ sources, base: { ...base, agents }, variants, includeBase: a.base })), pairs });
     if (models) return executeAcross(models.map((model) => ({ model, plan: plan(model.agents) })), a);
     await executeStudy(plan(base.agents), a);
   }),

@@ -113,6 +113,9 @@ export function describeParseFailure(message: string, args: readonly string[], f
     const choices = [...choice[3]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
     return `--${choice[1]}: got ${JSON.stringify(choice[2])}${didYouMean(choice[2]!, choices)}; choose one of ${choices.join(', ')}`;
   }
+  // "Missing required argument(s): a, b" and each one's own message on the lines below: the first flag with its message.
+  const missing = /^Missing required arguments?: ([^\n]+)(?:\n([^\n]+))?/.exec(message);
+  if (missing) return `--${missing[1]!.split(', ')[0]}: ${missing[2] ?? 'missing (see mafia-sim --help)'}`;
   const noValue = /^Not enough arguments following: (.+)$/.exec(message);
   if (noValue) return `--${noValue[1]}: needs a value (see mafia-sim --help)`;
   return `${oneLine(message)} (see mafia-sim --help)`;

@@ -18,7 +18,7 @@ import { guarded, isUserError, UsageError } from './errors.js';
 import { describeYamlError, shippedPath } from './rulesSource.js';
 import { didYouMean } from '../engine/spelling.js';
 import { BALANCE_EXPERIMENT_COMMANDS, GAMES_FLAG, experimentOverrideFlags, isBalanceExperiment, runBalanceExperiment } from './experimentBalance.js';
-import { DEFAULT_PRECISION_CAP, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
+import { DEFAULT_PRECISION_CAP, defaultPairs, executeStudy, parseVary, planSweep, uniqueLabels, withStudyOutput, type OutputArgs, type StudyPlan } from './study.js';
 
 const VariantSchema = z.strictObject({
   label: z.string().min(1).optional(),
@@ -42,7 +42,8 @@ export const ExperimentSchema = z.strictObject({
   agentParams: z.array(z.string()).default([]),
   variants: z.array(VariantSchema).min(1).optional(),
   base: z.boolean().default(true),
-  pairs: z.enum(['all', 'first']).default('all'),
+  /** Default: first when the base is played beside variants, else all (see `defaultPairs`). */
+  pairs: z.enum(['all', 'first']).optional(),
   vary: z.array(z.string()).min(1).max(2).optional(),
   games: z.number().int().min(1).optional(),
   precision: z.number().gt(0).lt(0.5).optional(),
@@ -253,7 +254,8 @@ export function planExperiment(file: string, x: Experiment, command: string, o: 
   (x.variants ?? []).forEach((v, i) => planned.push({ label: variantLabel(v), steps: [...baseSteps, ...setupSteps(file, v, `variants[${i}].`)] }));
   const labels = uniqueLabels(planned.map((p) => p.label));
   const variants: VariantInput[] = planned.map((p, i) => ({ label: labels[i]!, ...resolveBlaming(file, p.steps) }));
-  return { ...common, kind: x.command, variants, pairs: x.command === 'run' ? 'none' : x.pairs };
+  const pairs = x.pairs ?? defaultPairs({ sources: 1, includeBase: x.base, variants: (x.variants ?? []).length });
+  return { ...common, kind: x.command, variants, pairs: x.command === 'run' ? 'none' : pairs };
 }
 
 /** The file's `across` as player models (each list item named by its index), or null. */

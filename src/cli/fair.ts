@@ -4,7 +4,9 @@
 import type { Argv } from 'yargs';
 import type { AcrossCell } from '../report/balance/across.js';
 import { fairCommandSection, fairSection, fairText, type FairSection } from '../report/balance/fair.js';
+import { fairnessWords } from '../report/balance/fairness.js';
 import { buildSummary } from '../report/summary.js';
+import { fmtPct, fmtPctInterval } from '../report/format.js';
 import { GameWinSource } from '../sim/balance/gameSource.js';
 import { FAIR_DEFAULTS, fairConfigProblem, fairTest, type FairConfig } from '../sim/balance/sprt.js';
 import { checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
@@ -64,12 +66,13 @@ async function fairStudies(a: FairArgs, signal: AbortSignal): Promise<void> {
     rowHeader: 'setup',
     agreeMeans: 'the same verdict',
     valueTitle: `${a.team} win rate (95% interval)`,
+    valuePercent: true,
     rows: [{ label: first.label, cells: findings.map((f) => fairCell(f.section.data as FairSection)) }],
   });
 }
 
 function fairCell(s: FairSection): AcrossCell {
-  return { text: `${s.verdict} (${s.rate.toFixed(3)} [${s.lo.toFixed(3)}, ${s.hi.toFixed(3)}], ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, value: { x: s.rate, lo: s.lo, hi: s.hi } };
+  return { text: `${fairnessWords(s.verdict)} (${fmtPct(s.rate)} ${fmtPctInterval(s.lo, s.hi)}, ${s.games.toLocaleString('en-US')} games)`, key: s.verdict, answer: fairnessWords(s.verdict), value: { x: s.rate, lo: s.lo, hi: s.hi } };
 }
 
 /** One fair test under the agents of `a`: its summary, section and text, not yet written. */

@@ -7,30 +7,8 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { toolVersion } from '../sim/version.js';
 import { EXIT_USAGE, describeParseFailure, exitWithError } from './errors.js';
-
-interface Command {
-  readonly command: string;
-  readonly builder: (y: Argv) => unknown;
-}
-
-/** Every command by name, in the order help lists them; `flags`: matched against a typo (records has subcommands instead). */
-const COMMANDS: readonly { name: string; load: () => Promise<Command>; flags: boolean }[] = [
-  { name: 'run', load: async () => (await import('./run.js')).runCommand, flags: true },
-  { name: 'replay', load: async () => (await import('./replay.js')).replayCommand, flags: true },
-  { name: 'rules', load: async () => (await import('./rules.js')).rulesCommand, flags: true },
-  { name: 'players', load: async () => (await import('./players.js')).playersCommand, flags: true },
-  { name: 'compare', load: async () => (await import('./compare.js')).compareCommand, flags: true },
-  { name: 'sweep', load: async () => (await import('./sweep.js')).sweepCommand, flags: true },
-  { name: 'experiment', load: async () => (await import('./experiment.js')).experimentCommand, flags: true },
-  { name: 'merge', load: async () => (await import('./merge.js')).mergeCommand, flags: true },
-  { name: 'balance', load: async () => (await import('./balance.js')).balanceCommand, flags: true },
-  { name: 'fair', load: async () => (await import('./fair.js')).fairCommand, flags: true },
-  { name: 'roles', load: async () => (await import('./roles.js')).rolesCommand, flags: true },
-  { name: 'tune', load: async () => (await import('./tune.js')).tuneCommand, flags: true },
-  { name: 'equilibrium', load: async () => (await import('./equilibrium.js')).equilibriumCommand, flags: true },
-  { name: 'records', load: async () => (await import('./records.js')).recordsCommand, flags: false },
-  { name: 'calibrate', load: async () => (await import('./calibrate.js')).calibrateCommand, flags: false },
-];
+import { withHelp } from './help.js';
+import { COMMANDS } from './commands.js';
 
 const args = hideBin(process.argv);
 const named = COMMANDS.filter((c) => c.name === args[0]);
@@ -48,7 +26,13 @@ function flagsOf(name: string | undefined): string[] {
 
 let cli = yargs(args).scriptName('mafia-sim');
 // Each command's argument type is its own: yargs takes them one call each, as plain command modules.
-for (const c of loaded) cli = cli.command(c.module as unknown as CommandModule);
+for (const c of loaded) {
+  const builder = (y: Argv) => {
+    c.module.builder(y);
+    return withHelp(c.name, y);
+  };
+  cli = cli.command({ ...(c.module as unknown as CommandModule), builder });
+}
 await cli
   .demandCommand(1, 'name a command, e.g. `mafia-sim run`')
   .recommendCommands()

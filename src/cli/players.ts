@@ -7,6 +7,7 @@ import type { Argv } from 'yargs';
 import { PARAM_SPECS, PROFILES } from '../agents/index.js';
 import { useLabel } from '../agents/params.js';
 import { MIXTURE_TEAMS, type AgentSpec } from '../agents/spec.js';
+import { fitText } from '../report/table.js';
 import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import type { PlayersJson, PlayersListJson } from './outputs.js';
@@ -42,13 +43,14 @@ function listParams(json: boolean): string {
     return JSON.stringify(out) + '\n';
   }
   const rows = PARAM_SPECS.map((s) => [s.key, ...s.values.map(String), `${s.min}..${s.max}`, useLabel(s.use), s.doc]);
-  return [
-    alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'kind', 'meaning'], rows),
+  const range = SKILL_PROFILES.length + 1;
+  return fitText([
+    alignedTable(['parameter', ...SKILL_PROFILES, 'range', 'kind', 'meaning'], rows, { wrap: [range + 2], below: [range + 2, range + 1, range] }),
     `Set one with --agents PROFILE,[scope.]parameter=value or --agent-param [scope.]parameter=value; scope is a team (town, mafia) or a role.`,
     `kind: skill is what a table can perceive (it stays at the fitted level); strategy is what a team chooses (equilibrium adapts it; the team named is whose).`,
     `The random profile has no parameters: it picks uniformly among legal moves.`,
     '',
-  ].join('\n');
+  ].join('\n'));
 }
 
 function showPlayers(a: AgentArgs, json: boolean): string {
@@ -68,7 +70,7 @@ function showPlayers(a: AgentArgs, json: boolean): string {
     lines.push(alignedTable(['team', 'weight', 'parameters'], mixture.map((m) => [m.team, String(m.weight), Object.entries(m.params).map(([k, v]) => `${k}=${v}`).join(' ')])).trimEnd());
   }
   lines.push('', 'every parameter and its profile values: mafia-sim players --list');
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n')) + '\n';
 }
 
 function mixtureRows(spec: AgentSpec): PlayersJson['mixture'] {

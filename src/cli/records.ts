@@ -18,6 +18,7 @@ import type { RecordsCompareJson, RecordsStatsJson } from './outputs.js';
 import { agentsFromArgs, checkGamesCoverSetups, checkReportDir, recordSetups, setupLines, setupsTitle, stopOnInterrupt, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { progressLine, reproduceLine } from './study.js';
 import { Interrupted, UsageError, guarded } from './errors.js';
+import { withHelp } from './help.js';
 
 export const DEFAULT_RECORD_GAMES = 20_000;
 
@@ -38,15 +39,17 @@ interface CompareArgs extends StatsArgs, AgentArgs {
   quiet: boolean;
 }
 
+const MISSING_RECORDS = 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)';
+
 function withRecords<T>(y: Argv<T>) {
   return y
-    .option('records', { type: 'string', requiresArg: true, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON, or an mturk-mafia games.json of many), or FOLDER@i/n (the i-th of n interleaved folds)' })
+    .option('records', { type: 'string', requiresArg: true, demandOption: MISSING_RECORDS, describe: 'a folder of records (read recursively), one record file (native or mafia-allstars JSON, or an mturk-mafia games.json of many), or FOLDER@i/n (the i-th of n interleaved folds)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout instead of the table' });
 }
 
 function readRecords(a: StatsArgs): RecordSet {
   const given: unknown = a.records;
-  if (given === undefined) throw new UsageError('--records', 'missing; give a folder of records or a record file in the format of docs/records.md (a clone of the repository has data/mafia-allstars; the package leaves it out)');
+  if (given === undefined) throw new UsageError('--records', MISSING_RECORDS);
   if (Array.isArray(given)) throw new UsageError('--records', `given ${given.length} times; give one folder (it is read recursively)`);
   return loadRecordSet(String(given));
 }
@@ -147,7 +150,7 @@ export async function recordsCompareMain(a: CompareArgs): Promise<void> {
 export const statsCommand = {
   command: 'stats',
   describe: 'the statistics of recorded games (Town wins, lynch accuracy by day, night actions, day votes), with 95% intervals',
-  builder: (y: Argv) => withRecords(y),
+  builder: (y: Argv) => withHelp('records stats', withRecords(y)),
   handler: guarded(recordsStatsMain),
 };
 
@@ -155,14 +158,17 @@ export const compareRecordsCommand = {
   command: 'compare',
   describe: 'recorded games and simulated ones of each record\'s own setup side by side: the same statistics, with a z for each',
   builder: (y: Argv) =>
-    withSeed(withAgents(withRules(withRecords(y))))
-      // No default rules: the records' own rules are played, or --rules names them (a club game against 15-player records would say nothing).
-      .default('rules', undefined)
-      .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
-      .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games in all, shared among the records\' setups in proportion to their records' })
-      .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
-      .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' }),
+    withHelp(
+      'records compare',
+      withSeed(withAgents(withRules(withRecords(y))))
+        // No default rules: the records' own rules are played, or --rules names them (a club game against 15-player records would say nothing).
+        .default('rules', undefined)
+        .option('rules', { type: 'string', requiresArg: true, describe: 'club, forum, classic, or a rules file, played at each record\'s own table (default: the rules the records name)' })
+        .option('games', { type: 'string', default: String(DEFAULT_RECORD_GAMES), requiresArg: true, describe: 'simulated games in all, shared among the records\' setups in proportion to their records' })
+        .option('threads', { type: 'string', requiresArg: true, describe: 'worker threads (default: one per core); never changes a result' })
+        .option('out', { type: 'string', requiresArg: true, describe: 'report folder (default: reports/records-compare-<time>/)' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress lines' }),
+    ),
   handler: guarded(recordsCompareMain),
 };
 

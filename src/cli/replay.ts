@@ -10,6 +10,7 @@ import { Game } from '../engine/game.js';
 import { formatLog } from '../engine/logText.js';
 import { roleLabel } from '../engine/presets.js';
 import { ROLES, type Role } from '../engine/roles.js';
+import { resolveRules, rulesChanges, type CanonicalRules, type Rules } from '../engine/rules.js';
 import { agentsFromArgs, withAgents, withRules, withSeed, wholeNumber, type AgentArgs } from './common.js';
 import { guarded } from './errors.js';
 import { loadRules } from './rulesSource.js';
@@ -32,13 +33,30 @@ export const replayCommand = {
     new Game(rules).play(seed, k, a.verbose ? traceSuspicions(provider, records) : provider, { log });
     const header = [
       `# mafia-sim replay --rules ${a.rules}${a.players ? ` --players ${a.players}` : ''}${a.mafia ? ` --mafia ${a.mafia}` : ''}${(a.set ?? []).map((s) => ` --set ${s}`).join('')} --agents ${agents.canonical} --seed ${seed} --game ${k}${a.verbose ? ' --verbose' : ''}`,
-      `# rules ${rules.hash}: ${rules.canonical}`,
+      `# ${rulesLine(rules)}`,
     ];
     const name = (r: Role) => roleLabel(rules.preset, r);
     const text = formatLog(log, header, name);
     process.stdout.write(a.verbose ? withSuspicions(text, records, dealtRoles(log), name) : text);
   }),
 };
+
+/** The preset the rules started from, at their table size when it plays there (else at its own). */
+function presetAtSize(rules: Rules): Rules {
+  try {
+    return resolveRules(rules.preset, { players: rules.players });
+  } catch {
+    return resolveRules(rules.preset);
+  }
+}
+
+/** "rules HASH: the club preset at 12 players, with doctor.maxSameTarget=1": the hash and only what differs from the preset (`mafia-sim rules` shows them all). */
+export function rulesLine(rules: Rules): string {
+  const preset = presetAtSize(rules);
+  const changes = rulesChanges(JSON.parse(preset.canonical) as CanonicalRules, JSON.parse(rules.canonical) as CanonicalRules);
+  const at = preset.players === rules.players ? ` at ${rules.players} players` : '';
+  return `rules ${rules.hash}: the ${rules.preset} preset${at}${changes.length > 0 ? `, with ${changes.join(', ')}` : ', unchanged'}`;
+}
 
 function dealtRoles(log: readonly LoggedEvent[]): readonly number[] {
   for (const { event } of log) if (event.type === 'deal') return event.roles;

@@ -6,6 +6,7 @@ import type { Argv } from 'yargs';
 import { OPTION_SPECS, describeAllowed, type OptionValue } from '../engine/options.js';
 import { PRESETS, PRESET_NAMES, roleWord } from '../engine/presets.js';
 import { resolveRules, roleCounts, type Rules } from '../engine/rules.js';
+import { fitText } from '../report/table.js';
 import { alignedTable, withRules } from './common.js';
 import { guarded } from './errors.js';
 import type { RulesJson, RulesListJson } from './outputs.js';
@@ -44,7 +45,9 @@ function optionValue(rules: Rules, key: string): OptionValue {
 function listText(columns: readonly [string, Rules][]): string {
   const rows = OPTION_SPECS.map((o) => [o.key, ...columns.map(([, r]) => String(optionValue(r, o.key))), describeAllowed(o), o.doc]);
   const roles = columns.map(([name, r]) => `${name} (${r.players} players${name in PRESETS && r.players === PRESETS[name as keyof typeof PRESETS].defaultPlayers ? ', the default' : ''}): ${roleText(r)}`);
-  return [alignedTable(['option', ...columns.map(([name]) => name), 'allowed', 'meaning'], rows), `role counts:`, ...roles.map((l) => `  ${l}`), ''].join('\n');
+  const allowed = columns.length + 1;
+  const table = alignedTable(['option', ...columns.map(([name]) => name), 'allowed', 'meaning'], rows, { wrap: [allowed, allowed + 1], below: [allowed + 1, allowed] });
+  return fitText([table, `role counts:`, ...roles.map((l) => `  ${l}`), ''].join('\n'));
 }
 
 function listJson(columns: readonly [string, Rules][]): string {
@@ -60,5 +63,5 @@ function roleText(rules: Rules): string {
 
 function showRules(rules: Rules): string {
   const rows = OPTION_SPECS.map((o) => [o.key, String(optionValue(rules, o.key)), o.doc]);
-  return [`rules ${rules.hash} (from preset ${rules.preset}), ${rules.players} players`, `roles: ${roleText(rules)}`, '', alignedTable(['option', 'value', 'meaning'], rows)].join('\n');
+  return fitText([`rules ${rules.hash} (from preset ${rules.preset}), ${rules.players} players`, `roles: ${roleText(rules)}`, '', alignedTable(['option', 'value', 'meaning'], rows, { wrap: [2], below: [2] })].join('\n'));
 }

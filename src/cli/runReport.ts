@@ -10,6 +10,7 @@ import { buildSummary } from '../report/summary.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { describeStop, plannedGames, type PartRecord, type RunSummary } from '../sim/summary.js';
 import { OUTCOME_NAMES } from '../engine/events.js';
+import { fitText } from '../report/table.js';
 import { byTeam, mafiaTeamText } from '../report/teams.js';
 
 /** A short study name for the default folder: the preset, or the rules file's name. */
@@ -62,11 +63,14 @@ export function formatSummaryTable(s: RunSummary): string {
     `${s.preset} rules ${s.rulesHash}, agents ${s.agents}, seed ${s.seed}, games ${s.range.from}..${s.range.to - 1} of ${s.range.total}`,
     `${describeStop(s)}`,
     mafiaTeamText(s.preset, (s.rules as { roles: Record<string, number> }).roles),
-    '  outcome    rate    ±95%     games',
+    // Rates in percent and their 95% half-width in points, as the lines below them: one unit in the table.
+    '  outcome      rate    ±95%     games',
   ];
   for (const o of OUTCOME_NAMES) {
     const r = s.rates[o];
-    lines.push(`  ${o.padEnd(8)} ${r ? r.rate.toFixed(4) : '   -  '}  ${r ? r.halfWidth.toFixed(4) : '   -  '}  ${String(s.outcomes[o]).padStart(8)}`);
+    const rate = r ? `${(100 * r.rate).toFixed(2)}%` : '-';
+    const half = r ? `±${(100 * r.halfWidth).toFixed(2)}` : '-';
+    lines.push(`  ${o.padEnd(8)} ${rate.padStart(8)}  ${half.padStart(6)}  ${String(s.outcomes[o]).padStart(8)}`);
   }
   const ended = Object.entries(s.endedBy).filter(([, c]) => c > 0);
   if (s.games > 0) lines.push(`  last elimination: ${ended.map(([k, c]) => `${k} ${pct(c / s.games)}`).join(', ')}`);
@@ -80,7 +84,7 @@ export function formatSummaryTable(s: RunSummary): string {
   if (rp.resumedGames > 0) lines.push(`resumed: ${rp.resumedGames.toLocaleString('en-US')} games from the checkpoint, ${(s.games - rp.resumedGames).toLocaleString('en-US')} played now`);
   lines.push(rp.parts ? mergedLine(rp.parts, rp.elapsedSeconds) : `${rp.elapsedSeconds.toFixed(1)} s, ${rp.gamesPerSecond.toLocaleString('en-US')} games/s, ${rp.threads} thread${rp.threads === 1 ? '' : 's'}`);
   lines.push(`mafia-sim ${rp.version}, generator ${rp.generator}, node ${rp.node}: ${rp.command}`);
-  return lines.join('\n') + '\n';
+  return fitText(lines.join('\n')) + '\n';
 }
 
 /** A merge ran its parts on separate machines: their threads are per part, and their times add up to machine time, not wall time. */

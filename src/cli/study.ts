@@ -270,6 +270,17 @@ export function studyHeader(a: StudyArgs, defaultGames: number) {
   };
 }
 
+/**
+ * Which pairs a comparison reports when the user does not say: with the
+ * unchanged rules of one source and variants of it, each variant against
+ * them (a house rule against another is not the question, and each extra
+ * pair weakens the Holm correction of the ones that are); otherwise, when
+ * no variant is the base (several rules sources, or --no-base), every pair.
+ */
+export function defaultPairs(c: { sources: number; includeBase: boolean; variants: number }): 'all' | 'first' {
+  return c.includeBase && c.variants > 0 && c.sources === 1 ? 'first' : 'all';
+}
+
 // ---- the balance family: balance, roles, fair and tune ----
 
 export type TeamName = Extract<OutcomeName, 'town' | 'mafia' | 'maniac'>;

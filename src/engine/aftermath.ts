@@ -45,7 +45,10 @@ function fireLastShots(t: Table, mark: number): void {
       const targets = t.asker.livingTargets(s);
       if (targets.length === 0) continue;
       const target = t.asker.ask(s, Choice.LastShot, targets, true);
-      if (target === NONE) continue;
+      if (target === NONE) {
+        if (t.listening) t.emit({ type: 'pass', seat: s, choice: Choice.LastShot }, Audience.Host);
+        continue;
+      }
       if (t.listening) t.emit({ type: 'last-shot', shooter: s, target }, Audience.Public);
       t.kill(target, DeathCause.LastShot, s, 'last-shot');
       fired = true;

@@ -70,6 +70,8 @@ export type GameEvent =
   | { readonly type: 'lynch'; readonly target: number; readonly votes: number; readonly reason: 'most-votes' | 'tie-random' | 'tie-all' }
   | { readonly type: 'no-lynch'; readonly reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' | 'voted-no-lynch' }
   | { readonly type: 'request'; readonly seat: number; readonly choice: Choice; readonly target: number }
+  /** To the host only: a player asked for a night action he may decline (or the last shot) declined it; a shooter naming nobody is a request instead. */
+  | { readonly type: 'pass'; readonly seat: number; readonly choice: Choice }
   /** To the frozen player only: he learns he is frozen, not by whom (the host log has the Putana's request). */
   | { readonly type: 'frozen'; readonly seat: number }
   | { readonly type: 'blocked'; readonly seat: number; readonly choice: Choice }

@@ -31,6 +31,17 @@ const REQUEST_TEXT: Record<number, string> = {
   [Choice.VigilanteShot]: 'fires at',
 };
 
+/** What a player who declined says in the log, by decision. */
+const PASS_TEXT: Record<number, string> = {
+  [Choice.Freeze]: 'passes: freezes nobody',
+  [Choice.Heal]: 'passes: heals nobody',
+  [Choice.Check]: 'passes: checks nobody',
+  [Choice.ManiacKill]: 'abstains: kills nobody',
+  [Choice.Kamikaze]: 'waits: goes after nobody',
+  [Choice.VigilanteShot]: 'holds fire',
+  [Choice.LastShot]: 'holds his last shot',
+};
+
 /** Renders a logged game as lines of text. `header` lines go first. */
 /** The log as text; `roleName` is the role's name in the preset played (default: the role table's label). */
 export function formatLog(log: readonly LoggedEvent[], header: readonly string[] = [], roleName: (r: Role) => string = (r) => ROLES[r]!.label): string {
@@ -82,6 +93,9 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         break;
       case 'request':
         lines.push(`  ${who(e.seat)} ${REQUEST_TEXT[e.choice] ?? CHOICE_NAMES[e.choice]} ${e.target < 0 ? 'nobody' : who(e.target)}`);
+        break;
+      case 'pass':
+        lines.push(`  ${who(e.seat)} ${PASS_TEXT[e.choice] ?? `passes (${CHOICE_NAMES[e.choice]})`}`);
         break;
       case 'frozen':
         break;

@@ -273,7 +273,11 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
   if (targets.length === 0) return;
   const target = t.asker.ask(s, choice, targets, mayPass);
   t.noteTarget(s, running && target !== NONE ? ACTED : target);
-  if (target === NONE) return;
+  if (target === NONE) {
+    // Only a player who may pass can answer NONE: logged, so a Doctor who passed reads apart from one never asked.
+    if (t.listening) t.emit({ type: 'pass', seat: s, choice }, Audience.Host);
+    return;
+  }
   night.act[s] = target;
   night.actors[night.actorCount++] = s;
   // A bullet fired is spent, even if a freeze or a heal makes it miss.

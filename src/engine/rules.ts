@@ -295,6 +295,19 @@ export function rulesFromCanonical(canonical: string, preset: PresetName = 'club
   return resolveRules({ preset, roles: Object.fromEntries(ROLES.map((r) => [r.key, roles[r.id]])), options: parsed.options });
 }
 
+/** What `rules` changes from `base`, as `key=value` words a `--set` takes: the player count, each role count, each option (in table order). */
+export function rulesChanges(base: CanonicalRules, rules: CanonicalRules): string[] {
+  const out: string[] = [];
+  if (rules.players !== base.players) out.push(`players=${rules.players}`);
+  for (const r of ROLES) {
+    const a = base.roles[r.key] ?? 0;
+    const b = rules.roles[r.key] ?? 0;
+    if (a !== b) out.push(`roles.${r.key}=${b}`);
+  }
+  for (const o of OPTION_SPECS) if (base.options[o.key] !== rules.options[o.key]) out.push(`${o.key}=${String(rules.options[o.key])}`);
+  return out;
+}
+
 /** The role counts as `key: count` for display, zero counts left out. */
 export function roleCounts(rules: Rules): Record<string, number> {
   const out: Record<string, number> = {};

@@ -7,9 +7,9 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import type { OutcomeName } from '../engine/events.js';
-import { CONFIG, zeroTicks, type Chart } from './charts.js';
+import { CONFIG, POINTS, POINTS_FORMAT, zeroTicks, type Chart } from './charts.js';
 import { csvText, htmlTable, textTable, type CommandSection } from './balance/format.js';
-import { fmtInterval, fmtP, fmtSigned } from './format.js';
+import { excludesZeroOnlyUnadjusted, fmtP, fmtPct, fmtPoints, fmtPointsInterval, fmtPointsWord, holmNote } from './format.js';
 import { escapeHtml } from './html.js';
 import { ALPHA, DIFFERENCE_LABEL, type StudySummary } from './summary.js';
 import { holm, normalQuantile } from './stats.js';
@@ -124,35 +124,63 @@ export function verdictOf(baseLabel: string, variantLabel: string, outcome: Outc
     return { ...base, verdict: 'holds', text: `holds: ${outcome} ${up.length > 0 ? 'up' : 'down'} under all ${rows.length} models (${range(rows)})` };
   }
   if (up.length === 0 && down.length === 0) {
-    return { ...base, verdict: 'no effect found', text: `no effect found under any model: an effect of ${fmtPoints(mdd, false)} points or more would have been found under every model with ${MDD_POWER * 100}% power` };
+    return { ...base, verdict: 'no effect found', text: `no effect found under any model: an effect of ${fmtPointsWord(mdd)} or more would have been found under every model with ${MDD_POWER * 100}% power` };
   }
   const parts = [...(up.length > 0 ? [`up under ${up.join(', ')}`] : []), ...(down.length > 0 ? [`down under ${down.join(', ')}`] : []), ...(notSignificant.length > 0 ? [`not significant under ${notSignificant.join(', ')}`] : [])];
   return { ...base, verdict: 'depends', text: `depends: ${outcome} ${parts.join('; ')}${up.length > 0 && down.length > 0 ? ' (the sign flips)' : ''}` };
-}
-
-function fmtPoints(x: number, signed = true): string {
-  const v = (100 * Math.abs(x)).toFixed(1);
-  return x < 0 ? `−${v}` : signed && x > 0 ? `+${v}` : v;
 }
 
 function pairTitle(v: AcrossVerdict): string {
   return `${v.variantLabel} − ${v.baseLabel}, ${v.outcome}`;
 }
 
-/** The terminal text: per (pair, outcome), one row per model and the verdict line. */
+/** "town up with revealOnDeath=true against club (+9.0 to +25.5 points)": one held finding, for the summary and the headline. */
+function heldText(v: AcrossVerdict): string {
+  const diffs = v.rows.map((r) => r.diff);
+  return `${v.outcome} ${v.up.length > 0 ? 'up' : 'down'} with ${v.variantLabel} against ${v.baseLabel} (${fmtPoints(Math.min(...diffs))} to ${fmtPoints(Math.max(...diffs))} points)`;
+}
+
+/** "town with vote.tie=random against club (down under expert; not significant under club, novice)": a finding that depends, naming the models. */
+function dependsText(v: AcrossVerdict): string {
+  return `${v.outcome} with ${v.variantLabel} against ${v.baseLabel} (${v.text.replace(/^depends: \S+ /, '')})`;
+}
+
+/** The findings by verdict, those that hold under every model first. */
+function byVerdict(s: AcrossSection): Record<Verdict, AcrossVerdict[]> {
+  return { holds: s.verdicts.filter((v) => v.verdict === 'holds'), depends: s.verdicts.filter((v) => v.verdict === 'depends'), 'no effect found': s.verdicts.filter((v) => v.verdict === 'no effect found') };
+}
+
+/** The summary the terminal leads with: what holds under every model, then what depends (naming the models), then what none shows. */
+export function acrossSummaryLines(s: AcrossSection): string[] {
+  const g = byVerdict(s);
+  const n = s.models.length;
+  const lines = ['summary:'];
+  lines.push(g.holds.length > 0 ? `  holds under all ${n} models:` : `  nothing holds under all ${n} models`);
+  for (const v of g.holds) lines.push(`    ${heldText(v)}`);
+  if (g.depends.length > 0) lines.push('  depends on the model:', ...g.depends.map((v) => `    ${dependsText(v)}`));
+  if (g['no effect found'].length > 0) {
+    const mdd = Math.max(...g['no effect found'].map((v) => v.mdd));
+    lines.push(`  no effect found under any model (an effect of ${fmtPointsWord(mdd)} or more would have been): ${g['no effect found'].map((v) => `${v.outcome} with ${v.variantLabel}`).join(', ')}`);
+  }
+  return lines;
+}
+
+/** The terminal text: the summary, then per (pair, outcome) one row per model and the verdict line. */
 export function acrossText(title: string, s: AcrossSection): string {
-  const lines = [title, `${DIFFERENCE_LABEL}; Holm-adjusted over ${s.tests} (model, pair, outcome) tests`];
+  const lines = [title, `${DIFFERENCE_LABEL}, in points; Holm-adjusted over ${s.tests} (model, pair, outcome) tests`, '', ...acrossSummaryLines(s)];
   for (const v of s.verdicts) {
     lines.push('', `${pairTitle(v)}:`);
-    const rows = v.rows.map((r) => [r.model, fmtRateOrDash(r.baseRate), fmtRateOrDash(r.variantRate), fmtSigned(r.diff), fmtInterval(r.lo, r.hi, true), fmtP(r.pHolm), r.significant ? 'significant' : '-']);
-    lines.push(...textTable(['model', 'base', 'variant', 'variant − base', '95% interval', 'p', ''], rows).map((l) => `  ${l}`));
+    const rows = v.rows.map((r) => [r.model, fmtPct(r.baseRate), fmtPct(r.variantRate), `${fmtPoints(r.diff)} ${fmtPointsInterval(r.lo, r.hi)}`, fmtP(r.pHolm), significanceCell(r, '-')]);
+    lines.push(...textTable(['model', 'base', 'variant', 'variant − base [95%]', 'p', ''], rows, { indent: 2, below: [] }));
+    if (v.rows.some((r) => excludesZeroOnlyUnadjusted(r))) lines.push(`  ${holmNote(s.tests)}`);
     lines.push(`  verdict: ${v.text}`);
   }
   return lines.join('\n') + '\n';
 }
 
-function fmtRateOrDash(x: number): string {
-  return Number.isFinite(x) ? x.toFixed(3) : '–';
+/** "significant", or the mark of a difference whose unadjusted interval alone excludes 0 (see holmNote). */
+function significanceCell(r: AcrossRow, no: string): string {
+  return r.significant ? 'significant' : excludesZeroOnlyUnadjusted(r) ? `${no}*` : no;
 }
 
 export function acrossCsv(s: AcrossSection): string {
@@ -162,10 +190,10 @@ export function acrossCsv(s: AcrossSection): string {
 
 /** The effect with its interval per model, one panel row per (pair, outcome). */
 export function acrossChart(s: AcrossSection): Chart {
-  const values = s.verdicts.flatMap((v) => v.rows.map((r) => ({ pair: pairTitle(v), model: r.model, diff: r.diff, lo: r.lo, hi: r.hi, significant: r.significant })));
+  const values = s.verdicts.flatMap((v) => v.rows.map((r) => ({ pair: pairTitle(v), model: r.model, diff: POINTS * r.diff, lo: POINTS * r.lo, hi: POINTS * r.hi, significant: r.significant })));
   const ticks = zeroTicks(Math.max(0, ...values.flatMap((v) => [Math.abs(v.lo), Math.abs(v.hi)])));
   const models = s.models.map((m) => m.name);
-  const x = { field: 'diff', type: 'quantitative' as const, title: `${DIFFERENCE_LABEL} (95% paired interval; filled: significant after Holm)`, scale: { domain: ticks.domain, nice: false }, axis: { values: ticks.values, format: '+.2~f' } };
+  const x = { field: 'diff', type: 'quantitative' as const, title: `${DIFFERENCE_LABEL}, in points (95% paired interval; filled: significant after Holm)`, scale: { domain: ticks.domain, nice: false }, axis: { values: ticks.values, format: POINTS_FORMAT } };
   const y = { field: 'model', type: 'nominal' as const, title: null, sort: models, axis: { labelLimit: 320 } };
   const spec: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -185,21 +213,33 @@ export function acrossChart(s: AcrossSection): Chart {
   return { name: 'across', title: `The effect under each player model (${DIFFERENCE_LABEL})`, spec };
 }
 
+/** At most `max` items, then how many more: a headline stays a sentence. */
+function listed(items: readonly string[], max: number): string {
+  return items.length <= max ? items.join('; ') : `${items.slice(0, max).join('; ')}; and ${items.length - max} more`;
+}
+
+/** The page's first sentence: what holds under every model, then what depends (naming the models), then how many show no effect. */
 export function acrossHeadline(s: AcrossSection): string {
-  const counts = (['holds', 'depends', 'no effect found'] as const).map((k) => [k, s.verdicts.filter((v) => v.verdict === k).length] as const).filter(([, n]) => n > 0);
-  const first = s.verdicts[0];
-  const lead = first ? `${pairTitle(first)}: ${first.text}.` : 'No difference was tested.';
-  return `${lead} Across ${s.models.length} player models: ${counts.map(([k, n]) => `${n} ${k}`).join(', ')}.`;
+  if (s.verdicts.length === 0) return 'No difference was tested.';
+  const g = byVerdict(s);
+  const n = s.models.length;
+  const parts = [
+    g.holds.length > 0 ? `Holds under all ${n} player models: ${listed(g.holds.map(heldText), 3)}.` : `Nothing holds under all ${n} player models.`,
+    ...(g.depends.length > 0 ? [`Depends on the model: ${listed(g.depends.map(dependsText), 2)}.`] : []),
+    ...(g['no effect found'].length > 0 ? [`No effect found under any model for ${g['no effect found'].length} (pair, outcome)${g['no effect found'].length === 1 ? '' : 's'}.`] : []),
+  ];
+  return parts.join(' ');
 }
 
 export function acrossHtml(s: AcrossSection): string {
   const models = htmlTable('across-models', ['model', 'agents'], s.models.map((m) => [escapeHtml(m.name), `<code>${escapeHtml(m.agents)}</code>`]));
   const blocks = s.verdicts.map((v, i) => {
-    const rows = v.rows.map((r) => [escapeHtml(r.model), fmtRateOrDash(r.baseRate), fmtRateOrDash(r.variantRate), fmtSigned(r.diff), fmtInterval(r.lo, r.hi, true), fmtP(r.pHolm), r.significant ? 'significant' : '–', fmtSigned(r.mdd).replace(/^\+/, '±')]);
-    const table = htmlTable(`across-${i}`, ['model', 'base', 'variant', 'variant − base', '95% interval', 'p (Holm)', '', 'MDD 80%'], rows, [false, true, true, true, true, true, false, true]);
-    return `<h3>${escapeHtml(pairTitle(v))}</h3>${table}<p class="headline verdict" data-verdict="${escapeHtml(v.verdict)}">verdict: ${escapeHtml(v.text)}</p>`;
+    const rows = v.rows.map((r) => [escapeHtml(r.model), fmtPct(r.baseRate), fmtPct(r.variantRate), fmtPoints(r.diff), fmtPointsInterval(r.lo, r.hi), escapeHtml(fmtP(r.pHolm)), significanceCell(r, '–'), `±${fmtPointsWord(r.mdd).replace(/ points?$/, '')}`]);
+    const table = htmlTable(`across-${i}`, ['model', 'base', 'variant', 'variant − base (points)', '95% interval (points)', 'p (Holm)', '', 'MDD 80% (points)'], rows, [false, true, true, true, true, true, false, true]);
+    const note = v.rows.some((r) => excludesZeroOnlyUnadjusted(r)) ? `<p class="note">${escapeHtml(holmNote(s.tests))}</p>` : '';
+    return `<h3>${escapeHtml(pairTitle(v))}</h3>${table}${note}<p class="headline verdict" data-verdict="${escapeHtml(v.verdict)}">verdict: ${escapeHtml(v.text)}</p>`;
   });
-  return `<p class="note" id="across-sign">${escapeHtml(DIFFERENCE_LABEL)}: positive means the variant makes the outcome more likely than its base.</p>${models}${blocks.join('\n')}<p class="note" id="across-method">${escapeHtml(s.method)}</p>`;
+  return `<p class="note" id="across-sign">${escapeHtml(DIFFERENCE_LABEL)}, in percentage points: positive means the variant makes the outcome more likely than its base.</p>${models}${blocks.join('\n')}<p class="note" id="across-method">${escapeHtml(s.method)}</p>`;
 }
 
 export function acrossCommandSection(s: AcrossSection): CommandSection<AcrossSection> {

@@ -6,6 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { DEATH_CAUSE_NAMES, type OutcomeName } from '../engine/events.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type SettingValue, type StudySummary } from './summary.js';
 import { byTeam } from './teams.js';
+import { fmtPct } from './format.js';
 
 export interface Chart {
   /** File stem: the SVG is `<name>.svg`. */
@@ -38,6 +39,11 @@ function outcomeColor(outcomes: readonly OutcomeName[]) {
 }
 
 /** Legends never truncate: a cut variant label cannot be told from its neighbour. */
+/** Rates are shown in percent (the data stay fractions) and differences in percentage points (the data are scaled by POINTS). */
+export const PERCENT_AXIS = { format: '.0%' } as const;
+export const POINTS = 100;
+export const POINTS_FORMAT = '+.1~f';
+
 export const CONFIG = { font: 'sans-serif', view: { stroke: '#ddd' }, axis: { labelLimit: 260 }, legend: { labelLimit: 0, titleLimit: 0 } };
 
 /** Every chart the study calls for, in page order. */
@@ -75,7 +81,7 @@ export function outcomeRatesChart(s: StudySummary): Chart {
     data: { values },
     encoding: { color: outcomeColor(outcomes) },
     layer: [
-      { mark: { type: 'bar', opacity: 0.85 }, encoding: { ...y(false), x: { field: 'rate', type: 'quantitative', title: 'share of games (whiskers: 95% Wilson interval)', scale: { domain: [0, 1] } } } },
+      { mark: { type: 'bar', opacity: 0.85 }, encoding: { ...y(false), x: { field: 'rate', type: 'quantitative', title: 'share of games (whiskers: 95% Wilson interval)', scale: { domain: [0, 1] }, axis: PERCENT_AXIS } } },
       { mark: { type: 'rule', color: '#000', strokeWidth: 1.5 }, encoding: { ...y(true), x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
       { mark: { type: 'tick', color: '#000', thickness: 1.5, size: 8 }, encoding: { ...y(true), x: { field: 'lo', type: 'quantitative' } } },
       { mark: { type: 'tick', color: '#000', thickness: 1.5, size: 8 }, encoding: { ...y(true), x: { field: 'hi', type: 'quantitative' } } },
@@ -104,7 +110,7 @@ export function differencesChart(s: StudySummary): Chart {
   const values = s.pairs.flatMap((p, i) =>
     outcomes.map((o) => {
       const d = p.differences[o];
-      return { pair: pairLabels[i], outcome: o, diff: d.diff, lo: d.lo, hi: d.hi, significant: d.significant };
+      return { pair: pairLabels[i], outcome: o, diff: POINTS * d.diff, lo: POINTS * d.lo, hi: POINTS * d.hi, significant: d.significant };
     }),
   );
   const ticks = zeroTicks(Math.max(0, ...values.flatMap((v) => [Math.abs(v.lo), Math.abs(v.hi)])));
@@ -112,9 +118,9 @@ export function differencesChart(s: StudySummary): Chart {
   const x = {
     field: 'diff',
     type: 'quantitative' as const,
-    title: `${DIFFERENCE_LABEL} (95% paired interval; filled: significant after Holm)`,
+    title: `${DIFFERENCE_LABEL}, in points (95% paired interval; filled: significant after Holm)`,
     scale: { domain: ticks.domain, nice: false },
-    axis: { values: ticks.values, format: '+.2~f' },
+    axis: { values: ticks.values, format: POINTS_FORMAT },
   };
   const spec: TopLevelSpec = {
     $schema: SCHEMA,
@@ -148,7 +154,7 @@ export function lengthsChart(s: StudySummary): Chart {
       mark: { type: 'bar', size: Math.max(2, Math.floor((0.8 * WIDTH) / (days[1] - days[0]))) },
       encoding: {
         x: { field: 'days', type: 'quantitative', title: 'game length (days)', scale: { domain: days, nice: false }, axis: { tickMinStep: 1, format: 'd' } },
-        y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'share of games' },
+        y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'share of games', axis: PERCENT_AXIS },
         color: outcomeColor(outcomes),
         order: { field: 'outcome' },
       },
@@ -169,7 +175,7 @@ export function lengthsChart(s: StudySummary): Chart {
     mark: { type: 'line', point: true },
     encoding: {
       x: { field: 'days', type: 'quantitative', title: 'game length (days)', axis: { tickMinStep: 1, format: 'd' } },
-      y: { field: 'share', type: 'quantitative', title: 'share of games' },
+      y: { field: 'share', type: 'quantitative', title: 'share of games', axis: PERCENT_AXIS },
       color: { field: 'label', type: 'nominal', title: 'variant', sort: s.variants.map((v) => v.label) },
     },
   };
@@ -199,7 +205,7 @@ export function roleFatesChart(s: StudySummary): Chart {
     mark: 'bar' as const,
     encoding: {
       y: { field: 'role', type: 'nominal' as const, title: null, sort: order },
-      x: { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: 'share of players dealt the role', scale: { domain: [0, 1] } },
+      x: { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: 'share of players dealt the role', scale: { domain: [0, 1] }, axis: PERCENT_AXIS },
       color: { field: 'fate', type: 'nominal' as const, title: 'fate', scale: { domain: used, range: used.map((f) => FATE_COLORS[FATES.indexOf(f)]!) } },
       order: { field: 'fateOrder', type: 'quantitative' as const },
     },
@@ -233,7 +239,7 @@ export function sweepLineChart(s: StudySummary, key: string): Chart {
     encoding: { x, color: outcomeColor(outcomes) },
     layer: [
       { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
-      { mark: { type: 'line', point: true }, encoding: { y: { field: 'rate', type: 'quantitative', title: 'share of games (band: 95% Wilson interval)', scale: { domain: [0, 1] } } } },
+      { mark: { type: 'line', point: true }, encoding: { y: { field: 'rate', type: 'quantitative', title: 'share of games (band: 95% Wilson interval)', scale: { domain: [0, 1] }, axis: PERCENT_AXIS } } },
     ],
   };
   return { name: 'sweep', title: `Win rates against ${key}`, spec };
@@ -243,7 +249,7 @@ export function sweepHeatMaps(s: StudySummary, xKey: string, yKey: string): Char
   const outcomes = activeOutcomes(s).filter((o) => o === 'town' || o === 'mafia' || o === 'maniac');
   const axisOrder = (key: string) => uniqueInOrder(s.variants.map((v) => String(v.settings[key])));
   return outcomes.map((o) => {
-    const values = s.variants.map((v) => ({ x: String(v.settings[xKey]), y: String(v.settings[yKey]), rate: v.rates[o].rate, text: v.rates[o].rate.toFixed(2) }));
+    const values = s.variants.map((v) => ({ x: String(v.settings[xKey]), y: String(v.settings[yKey]), rate: v.rates[o].rate, text: fmtPct(v.rates[o].rate, 0) }));
     const spec: TopLevelSpec = {
       $schema: SCHEMA,
       config: CONFIG,
@@ -255,7 +261,7 @@ export function sweepHeatMaps(s: StudySummary, xKey: string, yKey: string): Char
         y: { field: 'y', type: 'ordinal', title: yKey, sort: [...axisOrder(yKey)].reverse() },
       },
       layer: [
-        { mark: 'rect', encoding: { color: { field: 'rate', type: 'quantitative', title: `${o} win rate`, scale: { domain: [0, 1], scheme: 'blueorange', domainMid: 0.5 } } } },
+        { mark: 'rect', encoding: { color: { field: 'rate', type: 'quantitative', title: `${o} win rate`, scale: { domain: [0, 1], scheme: 'blueorange', domainMid: 0.5 }, legend: { format: '.0%' } } } },
         {
           mark: { type: 'text', fontSize: 10 },
           encoding: {

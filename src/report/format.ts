@@ -1,5 +1,8 @@
 // Number formatting shared by the page and the terminal, so both print the
-// same digits for the same summary.
+// same digits for the same summary. Human outputs speak one unit: a rate in
+// percent (30.7%), a difference of rates in percentage points ("points",
+// +21.9), intervals and ± in the unit of what they bound. The JSON and CSV
+// files keep fractions (fmtRate and the raw numbers).
 
 import type { SettingValue, StudySummary } from './summary.js';
 
@@ -55,4 +58,56 @@ export function gamesPerVariantText(s: StudySummary): string {
   const lo = Math.min(...games);
   const hi = Math.max(...games);
   return lo === hi ? `${fmtCount(lo)} games per variant` : `${fmtCount(lo)}–${fmtCount(hi)} games per variant (each played as many as the race needed)`;
+}
+
+/**
+ * The digits of a number of points: "−" for a negative, "+" for a positive
+ * with `signed`, "0.0" for zero only; a value that rounds to zero keeps its
+ * sign ("−0.0"), so an interval just clear of 0 does not read as touching it.
+ */
+function pointsDigits(x: number, digits: number, signed: boolean): string {
+  const t = Math.abs(100 * x).toFixed(digits);
+  if (x === 0) return t;
+  return x < 0 ? `−${t}` : signed ? `+${t}` : t;
+}
+
+/** A rate in percent: 0.3074 -> "30.7%" ("–" when there is none). */
+export function fmtPct(x: number, digits = 1): string {
+  return Number.isFinite(x) ? `${(100 * x).toFixed(digits)}%` : '–';
+}
+
+/** A rate interval in percent, the % written once on the rate beside it: "[29.8, 31.0]". */
+export function fmtPctInterval(lo: number, hi: number, digits = 1): string {
+  return `[${pointsDigits(lo, digits, false)}, ${pointsDigits(hi, digits, false)}]`;
+}
+
+/** A rate and the larger side of its interval: "30.7% ± 0.3". */
+export function fmtPctHalf(r: { rate: number; lo: number; hi: number }, digits = 1): string {
+  return `${fmtPct(r.rate, digits)} ± ${pointsDigits(halfWidth(r), digits, false)}`;
+}
+
+/** A difference of rates in percentage points, signed: +0.219 -> "+21.9", "−0.4", "0.0". */
+export function fmtPoints(x: number, digits = 1): string {
+  return Number.isFinite(x) ? pointsDigits(x, digits, true) : '–';
+}
+
+/** An interval of a difference in points: "[+19.1, +24.7]". */
+export function fmtPointsInterval(lo: number, hi: number, digits = 1): string {
+  return `[${fmtPoints(lo, digits)}, ${fmtPoints(hi, digits)}]`;
+}
+
+/** A band half-width or a distance in points, unsigned: 0.02 -> "2.0 points". */
+export function fmtPointsWord(x: number, digits = 1): string {
+  const t = pointsDigits(Math.abs(x), digits, false);
+  return `${t} point${t === '1' || t === '1.0' ? '' : 's'}`;
+}
+
+/** A difference whose unadjusted 95% interval excludes 0 while Holm's correction keeps it from significance: marked, with `holmNote`. */
+export function excludesZeroOnlyUnadjusted(d: { lo: number; hi: number; significant: boolean }): boolean {
+  return !d.significant && (d.lo > 0 || d.hi < 0);
+}
+
+/** The note under a table with marked rows: why an interval clear of 0 is "-". */
+export function holmNote(tests: number): string {
+  return `*: its 95% interval excludes 0, but the interval is not adjusted for multiplicity while significance is: after Holm's correction over the ${tests} tests of this study its p is 0.05 or more.`;
 }

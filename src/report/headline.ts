@@ -4,33 +4,12 @@
 // sweep, the range Town's rate covers.
 
 import { DIFFERENCE_LABEL, type PairSummary, type StudySummary } from './summary.js';
-import { halfWidth } from './format.js';
+import { fmtPct, fmtPctHalf, fmtPoints, fmtPointsInterval, fmtPointsWord } from './format.js';
 import { mafiaTeamName } from './teams.js';
-
-/** 0.634 -> "63.4%". */
-export function pct(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
-
-/** 0.131 -> "13.1 points"; the sign goes in the words around it. */
-export function points(x: number, digits = 1): string {
-  const n = Math.abs(100 * x).toFixed(digits);
-  return `${n} point${n === '1' || n === '1.0' ? '' : 's'}`;
-}
-
-/** [−31.9, −27.3]: an interval of a difference, in points, with true minus signs. */
-export function pointsInterval(lo: number, hi: number): string {
-  const f = (x: number) => {
-    const t = Math.abs(100 * x).toFixed(1);
-    return t === '0.0' ? '0.0' : `${x < 0 ? '−' : '+'}${t}`;
-  };
-  return `[${f(lo)}, ${f(hi)}]`;
-}
 
 /** "+13.1 points", "−2.0 points", "0.0 points". */
 export function signedPoints(x: number): string {
-  const t = Math.abs(100 * x).toFixed(1);
-  return t === '0.0' ? '0.0 points' : `${x < 0 ? '−' : '+'}${t} points`;
+  return `${fmtPoints(x)} points`;
 }
 
 /** Capital first letter: headlines start with a team name the tables print in lower case. */
@@ -38,11 +17,11 @@ export function capitalized(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** "Town-favoured by 13 points" against an even game, or "even" when 0.5 is inside the interval. */
+/** "Town-favoured: Town wins 13 points above an even 50%", or "even" when 50% is inside the interval. */
 export function leanText(rate: { rate: number; lo: number; hi: number }): string {
-  if (rate.lo <= 0.5 && rate.hi >= 0.5) return 'an even game for Town (0.500 is inside the 95% interval)';
-  const by = points(rate.rate - 0.5, 0);
-  return rate.rate > 0.5 ? `Town-favoured by ${by}` : `against Town by ${by}`;
+  if (rate.lo <= 0.5 && rate.hi >= 0.5) return 'an even game for Town (50% is inside the 95% interval)';
+  const by = fmtPointsWord(rate.rate - 0.5, 0);
+  return rate.rate > 0.5 ? `Town-favoured (Town wins ${by} above an even 50%)` : `against Town (Town wins ${by} below an even 50%)`;
 }
 
 export function studyHeadline(s: StudySummary): string {
@@ -56,8 +35,8 @@ function runHeadline(s: StudySummary): string {
   if (!v || v.games === 0) return 'No games were played.';
   const town = v.rates.town;
   const team = mafiaTeamName(v.preset);
-  const maniac = v.rates.maniac.count > 0 ? `, Maniac ${pct(v.rates.maniac.rate)}` : '';
-  return `Town wins ${pct(town.rate)} ±${(100 * halfWidth(town)).toFixed(1)}, ${team} ${pct(v.rates.mafia.rate)}${maniac}: ${leanText(town)}.`;
+  const maniac = v.rates.maniac.count > 0 ? `, Maniac ${fmtPct(v.rates.maniac.rate)}` : '';
+  return `Town wins ${fmtPctHalf(town)}, ${team} ${fmtPct(v.rates.mafia.rate)}${maniac}: ${leanText(town)}.`;
 }
 
 /** The pair whose Town difference is largest, preferring changes from the study's first variant, then significant ones. */
@@ -75,7 +54,7 @@ function compareHeadline(s: StudySummary): string {
   if (!p) return 'Town never won under any variant.';
   const d = p.differences.town;
   // Labels are the user's words: quoted, so "neither" or "roles.putana=0" never reads as part of the sentence.
-  const what = `Town wins ${pct(d.variantRate)} under "${p.variantLabel}" against ${pct(d.baseRate)} under "${p.baseLabel}": ${signedPoints(d.diff)} ${pointsInterval(d.lo, d.hi)} (${DIFFERENCE_LABEL})`;
+  const what = `Town wins ${fmtPct(d.variantRate)} under "${p.variantLabel}" against ${fmtPct(d.baseRate)} under "${p.baseLabel}": ${signedPoints(d.diff)} ${fmtPointsInterval(d.lo, d.hi)} (${DIFFERENCE_LABEL})`;
   if (d.significant) return `${what}${s.pairs.length > 1 ? `, the largest significant change from "${p.baseLabel}"` : ''}.`;
   return `${what}; no variant changes Town's win rate significantly (Holm, 5%).`;
 }
@@ -86,5 +65,5 @@ function sweepHeadline(s: StudySummary): string {
   const byTown = [...played].sort((a, b) => a.rates.town.rate - b.rates.town.rate);
   const lo = byTown[0]!;
   const hi = byTown[byTown.length - 1]!;
-  return `Town wins from ${pct(lo.rates.town.rate)} (${lo.label}) to ${pct(hi.rates.town.rate)} (${hi.label}) across the ${played.length} points of the sweep.`;
+  return `Town wins from ${fmtPct(lo.rates.town.rate)} (${lo.label}) to ${fmtPct(hi.rates.town.rate)} (${hi.label}) across the ${played.length} points of the sweep.`;
 }

@@ -5,7 +5,8 @@
 import { OPTION_SPECS } from '../engine/options.js';
 import { roleLabel } from '../engine/presets.js';
 import { ROLES } from '../engine/roles.js';
-import { fmtAgents, fmtCount, fmtInterval, gamesPerVariantText, fmtP, fmtRate, fmtRateInterval, fmtSettings, fmtSigned } from './format.js';
+import { rulesChanges } from '../engine/rules.js';
+import { excludesZeroOnlyUnadjusted, fmtAgents, fmtCount, fmtP, fmtPct, fmtPctHalf, fmtPctInterval, fmtPoints, fmtPointsInterval, fmtSettings, gamesPerVariantText, holmNote } from './format.js';
 import { studyHeadline } from './headline.js';
 import { stopNotes } from './stopNote.js';
 import { activeOutcomes, DIFFERENCE_LABEL, type StudySummary, type VariantSummary } from './summary.js';
@@ -96,7 +97,7 @@ function ratesTable(s: StudySummary): string {
   const keys = s.sweep?.keys ?? [];
   const varies = teamVaries(s.variants);
   const team = varies ? [mafiaTeamName(s.variants[0]!.preset)] : [];
-  const head = ['variant', ...keys, ...team, ...outcomes.map((o) => `${o} (rate ± 95%)`), 'mean days', 'games'];
+  const head = ['variant', ...keys, ...team, ...outcomes.map((o) => `${o} (% ± 95%, interval)`), 'mean days', 'games'];
   const rows = s.variants.map((v) => {
     const cells = [
       `<td>${escapeHtml(v.label)}</td>`,
@@ -104,7 +105,7 @@ function ratesTable(s: StudySummary): string {
       ...(varies ? [`<td>${escapeHtml(mafiaRoles(v.preset, v.rules.roles))}</td>`] : []),
       ...outcomes.map((o) => {
         const r = v.rates[o];
-        return `<td class="num" title="${fmtCount(r.count)} games; interval ${fmtInterval(r.lo, r.hi)}">${fmtRateInterval(r)} <span class="note">${fmtInterval(r.lo, r.hi)}</span></td>`;
+        return `<td class="num" title="${fmtCount(r.count)} games; interval ${fmtPctInterval(r.lo, r.hi)}%">${fmtPctHalf(r)} <span class="note">${fmtPctInterval(r.lo, r.hi)}</span></td>`;
       }),
       `<td class="num">${v.meanDays.toFixed(2)}</td>`,
       `<td class="num">${fmtCount(v.games)}</td>`,
@@ -116,17 +117,20 @@ function ratesTable(s: StudySummary): string {
 
 function differencesTable(s: StudySummary): string {
   const outcomes = activeOutcomes(s);
-  const head = ['base', 'variant', 'outcome', 'base rate', 'variant rate', 'variant − base', '95% interval', 'p (Holm)', 'verdict'];
+  const head = ['base', 'variant', 'outcome', 'base rate', 'variant rate', 'variant − base (points)', '95% interval (points)', 'p (Holm)', 'verdict'];
+  let marked = false;
   const rows = s.pairs.flatMap((p) =>
     outcomes
       .filter((o) => p.differences[o].tested)
       .map((o) => {
         const d = p.differences[o];
-        const verdict = d.significant ? '<td class="sig">significant</td>' : '<td>not significant</td>';
-        return `<tr><td>${escapeHtml(p.baseLabel)}</td><td>${escapeHtml(p.variantLabel)}</td><td>${o}</td><td class="num">${fmtRate(d.baseRate)}</td><td class="num">${fmtRate(d.variantRate)}</td><td class="num">${fmtSigned(d.diff)}</td><td class="num">${fmtInterval(d.lo, d.hi, true)}</td><td class="num">${fmtP(d.pHolm)}</td>${verdict}</tr>`;
+        const mark = excludesZeroOnlyUnadjusted(d);
+        marked ||= mark;
+        const verdict = d.significant ? '<td class="sig">significant</td>' : `<td>not significant${mark ? '*' : ''}</td>`;
+        return `<tr><td>${escapeHtml(p.baseLabel)}</td><td>${escapeHtml(p.variantLabel)}</td><td>${o}</td><td class="num">${fmtPct(d.baseRate)}</td><td class="num">${fmtPct(d.variantRate)}</td><td class="num">${fmtPoints(d.diff)}</td><td class="num">${fmtPointsInterval(d.lo, d.hi)}</td><td class="num">${escapeHtml(fmtP(d.pHolm))}</td>${verdict}</tr>`;
       }),
   );
-  return table('differences', head, rows);
+  return table('differences', head, rows) + (marked ? `<p class="note" id="holm-note">${escapeHtml(holmNote(s.statistics.tests))}</p>` : '');
 }
 
 function skippedList(s: StudySummary): string {
@@ -163,16 +167,7 @@ function rulesTables(s: StudySummary): string {
 
 /** The options, role counts, player count and agents that differ from `base`. */
 export function changesFrom(base: VariantSummary, v: VariantSummary): string {
-  const out: string[] = [];
-  if (v.rules.players !== base.rules.players) out.push(`players=${v.rules.players}`);
-  for (const r of ROLES) {
-    const a = base.rules.roles[r.key] ?? 0;
-    const b = v.rules.roles[r.key] ?? 0;
-    if (a !== b) out.push(`roles.${r.key}=${b}`);
-  }
-  for (const o of OPTION_SPECS) {
-    if (base.rules.options[o.key] !== v.rules.options[o.key]) out.push(`${o.key}=${String(v.rules.options[o.key])}`);
-  }
+  const out = rulesChanges(base.rules, v.rules);
   if (v.agents !== base.agents) out.push(`agents ${v.agents}`);
   return out.length > 0 ? out.join(', ') : 'nothing (same game)';
 }
@@ -181,7 +176,7 @@ function methodNote(s: StudySummary): string {
   const pairs = s.pairs.length > 0 ? ` Differences: ${escapeHtml(s.statistics.difference)}; significance: ${escapeHtml(s.statistics.significance)}.` : '';
   const settings = s.variants.some((v) => Object.keys(v.settings).length > 0) && !s.sweep ? ` Variant settings: ${s.variants.map((v) => `${escapeHtml(v.label)}: ${escapeHtml(fmtSettings(v.settings) || '(base)')}`).join('; ')}.` : '';
   const files = `Files beside this page: summary.json (everything), outcomes.csv, lengths.csv, roles.csv${s.pairs.length > 0 ? ', differences.csv' : ''}, and each chart as SVG.`;
-  return `<p class="note">${escapeHtml(seedsText(s))} Rates: ${escapeHtml(s.statistics.interval)} intervals; "±" is the larger side of the interval.${pairs}${settings} ${files}</p>`;
+  return `<p class="note">${escapeHtml(seedsText(s))} Rates in percent, with ${escapeHtml(s.statistics.interval)} intervals; "±" is the larger side of the interval. Differences of rates in percentage points ("points"): +2.0 points is 30.0% to 32.0%. The files keep fractions.${pairs}${settings} ${files}</p>`;
 }
 
 /** How the games were chosen: one variant plays a range of seeds; several play the same ones, which pairs them. */

@@ -95,7 +95,7 @@ describe('role values on real games (classic, random players)', () => {
     // The change chart's axis has 0 among its ticks, whatever the data's extent.
     const x = (roleDeltaChart(values).spec as unknown as { layer: Array<{ encoding: { x: { axis?: { values: number[] } } } }> }).layer[1]!.encoding.x;
     expect(x.axis!.values).toContain(0);
-    expect(rolesHeadline(values)).toMatch(/^Town wins \d+\.\d% in the base setup; the largest change: (adding|removing) one \w+ (raises|lowers) it by \d+\.\d points \[[−+]?\d+\.\d, [−+]?\d+\.\d\] \(difference = variant − base\)\.$/);
+    expect(rolesHeadline(values)).toMatch(/^Town wins \d+\.\d% in the base setup; the largest change: (adding|removing) one \w+ (raises|lowers) it by \d+\.\d percentage points \[[−+]?\d+\.\d, [−+]?\d+\.\d\] \(difference = variant − base\)\.$/);
   });
 
   it('removing the Putana raises Town\'s rate: a positive Δ in the role table and in the paired table (club, random players)', async () => {

@@ -29,6 +29,11 @@ const GAMES: Array<[string, string[], string]> = [
     'first fouls as 0.5 warnings, minor and full fouls, night fouls, removal at 4 fouls with the card hidden, a Commissar\'s note that burns, a revote tie, removal for missed votes ending the game at once',
   ],
   [
+    'forum-passes',
+    ['--rules', 'forum', '--seed', '182'],
+    'a Doctor, a Commissar, the Kamikaze and the Maniac who may pass and pass (logged as passes, not as silence)',
+  ],
+  [
     'forum-hunting-notes',
     ['--rules', 'forum', '--seed', '83'],
     'hunts that hit and miss, death notes, the Kamikaze on a promoted Sergeant, two last shots, the Foundling immune and then turned',

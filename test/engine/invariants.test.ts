@@ -124,7 +124,7 @@ describe('random games keep the rules\' invariants', () => {
       { seed: FC_SEED, numRuns: FC_RUNS },
     );
     // The properties must have met what they are about.
-    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt', 'death by vigilante', 'vigilante shot', 'second shot', 'second shot request', 'no-lynch vote', 'voted no lynch']) {
+    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt', 'death by vigilante', 'vigilante shot', 'second shot', 'second shot request', 'no-lynch vote', 'voted no lynch', 'pass heal', 'pass check', 'pass maniac-kill', 'pass kamikaze', 'pass vigilante-shot', 'last shot held']) {
       expect(seen.get(key) ?? 0, key).toBeGreaterThan(0);
     }
   });

@@ -305,6 +305,32 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (e.reason === 'frozen' && !acts.has(`blocked:${e.commissar}`)) fail(i, `seat ${e.commissar}'s note burns for a freeze he did not get`);
         count('note burned');
         break;
+      case 'pass': {
+        // Only a decision the rules let the player decline may be passed, and only by a player who could make it.
+        const may: Partial<Record<Choice, boolean>> = {
+          [Choice.Freeze]: o['putana.mayPass'],
+          [Choice.Heal]: o['doctor.mayPass'],
+          [Choice.Check]: o['commissar.mayPass'],
+          [Choice.ManiacKill]: o['maniac.mayAbstain'],
+          [Choice.Kamikaze]: true,
+          [Choice.VigilanteShot]: true,
+        };
+        if (e.choice === Choice.LastShot) {
+          if (!o['commissar.lastShot'] || !diedThisPhase.has(e.seat) || board.role[e.seat] !== Role.Commissar) fail(i, `a held last shot by seat ${e.seat}`);
+          if (lastShots.has(e.seat)) fail(i, `seat ${e.seat} holds a last shot already used`);
+          lastShots.add(e.seat);
+          count('last shot held');
+          break;
+        }
+        alive(e.seat, i, 'passer');
+        if (phase === 'day') fail(i, 'a night pass by day');
+        if (!may[e.choice]) fail(i, `a pass on a ${CHOICE_NAMES[e.choice]}, which the rules do not let him decline`);
+        if (!REQUEST_ROLES[e.choice]?.includes(board.role[e.seat]!)) fail(i, `a ${CHOICE_NAMES[e.choice]} pass by a ${roleName(board.role[e.seat])}`);
+        if (acts.has(`pass:${e.choice}:${e.seat}`) || [...acts].some((a) => a.startsWith(`req:${e.choice}:${e.seat}:`))) fail(i, `seat ${e.seat} both passed and sent a ${CHOICE_NAMES[e.choice]} tonight`);
+        acts.add(`pass:${e.choice}:${e.seat}`);
+        count(`pass ${CHOICE_NAMES[e.choice]}`);
+        break;
+      }
       case 'last-shot':
         if (!o['commissar.lastShot']) fail(i, 'a last shot with last shots off');
         if (!diedThisPhase.has(e.shooter) || board.role[e.shooter] !== Role.Commissar) fail(i, `a last shot by seat ${e.shooter}`);

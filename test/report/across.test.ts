@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_FILE_FORMAT } from '../../src/agents/spec.js';
-import { verdictOf, type AcrossRow } from '../../src/report/across.js';
-import { acrossVerdictLines, rowAgreement, type AcrossCell, type AcrossMatrix, type AcrossMatrixRow } from '../../src/report/balance/across.js';
+import { acrossHeadline, acrossSummaryLines, acrossText, verdictOf, type AcrossRow, type AcrossSection, type AcrossVerdict } from '../../src/report/across.js';
+import { acrossMatrixHeadline, acrossMatrixSection, acrossVerdictLines, rowAgreement, type AcrossCell, type AcrossMatrix, type AcrossMatrixRow } from '../../src/report/balance/across.js';
 import { normalQuantile, normalUpperTail } from '../../src/report/stats.js';
 import { parseAcross, PLAYER_MODEL_SETS } from '../../src/sim/playerModels.js';
 import { SimInputError } from '../../src/sim/errors.js';
@@ -112,7 +112,60 @@ describe('the balance family matrix', () => {
     expect(acrossVerdictLines(matrix([{ label: 'mafia', cells: [cell('mafia=2'), cell('mafia=2')] }]))).toEqual(['verdict: holds: the 2 player models agree (the same nearest setting) on every knob']);
     const differ = acrossVerdictLines(matrix([{ label: 'mafia', cells: [cell('mafia=2'), cell('mafia=3')] }]));
     expect(differ[0]).toMatch(/^verdict: depends: the models differ/);
-    expect(differ[1]).toBe('  mafia: mafia=2 under a; mafia=3 under b');
+    expect(differ.slice(1)).toEqual(['  depends on the model:', '    mafia: mafia=2 under a; mafia=3 under b']);
     expect(acrossVerdictLines(matrix([{ label: 'mafia', cells: [cell('mafia=2'), cell(null)] }]))[0]).toMatch(/^verdict: not decided/);
+  });
+
+  it('leads with the rows that hold under every model, then those that depend (issue 22, point 6)', () => {
+    const m = matrix([
+      { label: 'putana', cells: [cell('negative'), cell('not clear of 0')] },
+      { label: 'doctor', cells: [cell('positive'), cell('positive')] },
+    ]);
+    expect(acrossVerdictLines(m)).toEqual([
+      'verdict: depends: the models differ (the same nearest setting) on 1 of 2 knob row(s):',
+      '  holds under all 2 models: doctor (positive)',
+      '  depends on the model:',
+      '    putana: negative under a; not clear of 0 under b',
+    ]);
+    expect(acrossMatrixHeadline(m)).toBe('Holds under all 2 player models (the same nearest setting): doctor (positive). Depends on the model: putana (negative under a; not clear of 0 under b).');
+    expect(acrossMatrixSection(m).headline).toBe(acrossMatrixHeadline(m));
+  });
+
+  it('names a coded answer in words', () => {
+    const m = matrix([{ label: 'club', cells: [{ text: 't', key: 'too-low', answer: 'NOT FAIR (too low)' }, { text: 't', key: 'fair', answer: 'fair' }] }]);
+    expect(acrossMatrixHeadline(m)).toContain('NOT FAIR (too low) under a; fair under b');
+  });
+});
+
+describe('compare --across: the headline and the terminal lead with what holds (issue 22, point 6)', () => {
+  const section = (verdicts: AcrossVerdict[]): AcrossSection => ({ models: [{ name: 'a', agents: 'a' }, { name: 'b', agents: 'b' }], tests: 8, method: '', verdicts });
+  // The first pair's first outcome depends; a later one holds: the page used to lead with the first.
+  const depends = verdictOf('club', 'tie random', 'town', [row('a', -0.05, true), row('b', -0.01, false)]);
+  const holds = verdictOf('club', 'reveal', 'town', [row('a', 0.2, true), row('b', 0.1, true)]);
+  const none = verdictOf('club', 'reveal', 'draw', [row('a', 0.001, false), row('b', 0.0, false)]);
+  const s = section([depends, none, holds]);
+
+  it('the headline: what holds first, then what depends, naming the models, then how many show no effect', () => {
+    expect(acrossHeadline(s)).toBe(
+      'Holds under all 2 player models: town up with reveal against club (+10.0 to +20.0 points). ' +
+        'Depends on the model: town with tie random against club (down under a; not significant under b). ' +
+        'No effect found under any model for 1 (pair, outcome).',
+    );
+    expect(acrossHeadline(section([depends]))).toMatch(/^Nothing holds under all 2 player models\. Depends on the model: /);
+  });
+
+  it('the terminal: a summary before the tables, in the same order', () => {
+    const text = acrossText('title', s);
+    const summary = text.indexOf('summary:');
+    expect(summary).toBeGreaterThan(0);
+    expect(summary).toBeLessThan(text.indexOf('tie random − club, town:'));
+    expect(acrossSummaryLines(s)).toEqual([
+      'summary:',
+      '  holds under all 2 models:',
+      '    town up with reveal against club (+10.0 to +20.0 points)',
+      '  depends on the model:',
+      '    town with tie random against club (down under a; not significant under b)',
+      '  no effect found under any model (an effect of 2.8 points or more would have been): draw with reveal',
+    ]);
   });
 });

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_NAMES } from '../../src/engine/events.js';
 import { parseVariantSpec, planCompare } from '../../src/cli/compare.js';
 import { uniqueLabels } from '../../src/cli/study.js';
+import { planExperiment, readExperiment } from '../../src/cli/experiment.js';
 import type { StudySummary } from '../../src/report/summary.js';
 import { cli, study, tempDir, variant } from './helpers.js';
 
@@ -80,6 +81,40 @@ describe('compare planning', () => {
 
   it('keeps labels apart', () => {
     expect(uniqueLabels(['club', 'club', 'x', 'club'])).toEqual(['club', 'club #2', 'x', 'club #3']);
+  });
+});
+
+describe('mafia-sim compare: which pairs by default (issue 22, point 7)', () => {
+  const pairsOf = async (args: string[]) => {
+    const r = await cli(['compare', ...args, '--agents', 'random', '--games', '60', '--threads', '1', '--out', join(tempDir(), 'p'), '--json', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout) as StudySummary;
+    return s.pairs.map((p) => `${p.baseLabel} -> ${p.variantLabel}`);
+  };
+  const twoRules = ['--variant', 'vote.tie=random', '--variant', 'doctor.maxSameTarget=1'];
+
+  it('the base and several variants: each variant against the base only, not one house rule against another', async () => {
+    expect(await pairsOf(twoRules)).toEqual(['club -> vote.tie=random', 'club -> doctor.maxSameTarget=1']);
+  });
+
+  it('--pairs all still gives every pair', async () => {
+    expect(await pairsOf([...twoRules, '--pairs', 'all'])).toEqual(['club -> vote.tie=random', 'club -> doctor.maxSameTarget=1', 'vote.tie=random -> doctor.maxSameTarget=1']);
+  });
+
+  it('no base (--no-base, or several rules sources without variants): every pair', async () => {
+    expect(await pairsOf([...twoRules, '--variant', 'roles.putana=0', '--no-base'])).toHaveLength(3);
+    expect(await pairsOf(['--rules', 'club', '--rules', 'classic', '--rules', 'club'])).toEqual(['club -> classic', 'club -> club #2', 'classic -> club #2']);
+  });
+
+  it('an experiment file with variants and the base compares each variant with the base, unless it says pairs: all', async () => {
+    const dir = tempDir();
+    const file = (pairs: string) => {
+      const path = join(dir, `e-${pairs || 'default'}.yaml`);
+      writeFileSync(path, `title: t\ncommand: compare\n${pairs ? `pairs: ${pairs}\n` : ''}agents: random\nvariants:\n  - set: [vote.tie=random]\n  - set: [doctor.maxSameTarget=1]\ngames: 40\n`);
+      return planExperiment(path, readExperiment(path), 'cmd').pairs;
+    };
+    expect(file('')).toBe('first');
+    expect(file('all')).toBe('all');
   });
 });
 

@@ -58,9 +58,9 @@ describe('a comparison page and table', () => {
     expect(text).toMatch(/base\s+variant\s+outcome\s+variant − base/);
     expect(text).not.toMatch(/A − B/);
     // Removing the Putana raises Town's rate: a positive difference on the terminal row.
-    expect(text).toMatch(/club\s+no putana\s+town\s+\+0\.\d{3}/);
+    expect(text).toMatch(/club\s+no putana\s+town\s+\+\d+\.\d\s/);
     const html = reportHtml(s, []);
-    expect(html).toContain('<th>variant − base</th>');
+    expect(html).toContain('<th>variant − base (points)</th>');
     expect(html).toContain(`id="sign">${DIFFERENCE_LABEL}`);
     expect(spec(s, 'differences').layer[1].encoding.x.title).toContain(DIFFERENCE_LABEL);
   });
@@ -113,8 +113,10 @@ describe('a run page', () => {
   it('says who the game favours, by how many points, with the error', () => {
     const t = s.variants[0]!.rates.town;
     const hw = Math.max(t.rate - t.lo, t.hi - t.rate);
-    const lean = t.lo > 0.5 ? `Town-favoured by ${Math.abs(100 * (t.rate - 0.5)).toFixed(0)} point` : t.hi < 0.5 ? 'against Town by' : 'an even game';
-    expect(studyHeadline(s).startsWith(`Town wins ${(100 * t.rate).toFixed(1)}% ±${(100 * hw).toFixed(1)}, Black ${(100 * s.variants[0]!.rates.mafia.rate).toFixed(1)}%: ${lean}`)).toBe(true);
+    const by = Math.abs(100 * (t.rate - 0.5)).toFixed(0);
+    // "against Town by 19 points" said what it meant only to those who knew: the points are below (or above) an even 50%.
+    const lean = t.lo > 0.5 ? `Town-favoured (Town wins ${by} points above an even 50%)` : t.hi < 0.5 ? `against Town (Town wins ${by} points below an even 50%)` : 'an even game';
+    expect(studyHeadline(s)).toBe(`Town wins ${(100 * t.rate).toFixed(1)}% ± ${(100 * hw).toFixed(1)}, Black ${(100 * s.variants[0]!.rates.mafia.rate).toFixed(1)}%: ${lean}.`);
   });
 
   it('draws game length on a numeric day axis and explains a one-variant run without pairing', () => {

@@ -9,8 +9,8 @@ import type { EquilibriumReport, Exploitability, SetupValue } from '../../sim/ba
 import type { IterationRecord } from '../../sim/balance/equilibrium.js';
 import { SCHEMA_VERSIONS } from '../../sim/schemaVersions.js';
 import { CONFIG, type Chart } from '../charts.js';
-import { fmtCount } from '../format.js';
-import { pct, pointsInterval, signedPoints } from '../headline.js';
+import { fmtCount, fmtPct, fmtPctInterval, fmtPointsInterval } from '../format.js';
+import { signedPoints } from '../headline.js';
 import { escapeHtml } from '../html.js';
 import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
 
@@ -86,12 +86,12 @@ const STOPPED: Record<EquilibriumReport['stoppedBy'], string> = {
 };
 
 function rateText(x: Interval3): string {
-  return `${pct(x.rate)} [${(100 * x.lo).toFixed(1)}, ${(100 * x.hi).toFixed(1)}]`;
+  return `${fmtPct(x.rate)} ${fmtPctInterval(x.lo, x.hi)}`;
 }
 
 function gainText(team: string, x: Exploitability | undefined): string {
   if (!x) return `${team}: not measured (interrupted)`;
-  return `${team} ${signedPoints(x.gain)} ${pointsInterval(x.lo, x.hi)}, at most ${signedPoints(Math.max(0, x.hi))}`;
+  return `${team} ${signedPoints(x.gain)} ${fmtPointsInterval(x.lo, x.hi)}, at most ${signedPoints(Math.max(0, x.hi))}`;
 }
 
 function strategyRows(s: EquilibriumSection): string[][] {
@@ -156,7 +156,7 @@ export function strategiesCsv(s: EquilibriumSection): string {
 
 export function equilibriumHeadline(s: EquilibriumSection): string {
   const d = s.value.town.rate - s.start.town.rate;
-  return `When both teams adapt, Town wins ${pct(s.value.town.rate)} [${(100 * s.value.town.lo).toFixed(1)}, ${(100 * s.value.town.hi).toFixed(1)}], against ${pct(s.start.town.rate)} with the starting players (${signedPoints(d)}).`;
+  return `When both teams adapt, Town wins ${fmtPct(s.value.town.rate)} ${fmtPctInterval(s.value.town.lo, s.value.town.hi)}, against ${fmtPct(s.start.town.rate)} with the starting players (${signedPoints(d)}).`;
 }
 
 export function equilibriumHtml(s: EquilibriumSection): string {

@@ -3,10 +3,11 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import type { FairConfig, FairResult, FairVerdict, SideVerdict } from '../../sim/balance/sprt.js';
+import { fairnessWords } from './fairness.js';
 import { csvText, fmtPercent, htmlTable, type CommandSection } from './format.js';
 import { rateText } from './race.js';
 import { CONFIG, type Chart } from '../charts.js';
-import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
+import { fmtCount, fmtPct, fmtPctHalf, fmtPctInterval, fmtPointsWord } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { wilson } from '../stats.js';
 import { capitalized } from '../headline.js';
@@ -54,42 +55,35 @@ export function fairSection(team: string, config: FairConfig, r: FairResult): Fa
   };
 }
 
-const VERDICT_TEXT: Record<FairVerdict, string> = {
-  fair: 'FAIR',
-  'too-low': 'NOT FAIR (too low)',
-  'too-high': 'NOT FAIR (too high)',
-  undecided: 'UNDECIDED (game cap reached)',
-};
 
 export function fairQuestion(s: FairSection): string {
-  return `Is ${s.team}'s win rate within ±${fmtRate(s.config.within)} of ${fmtRate(s.config.centre)}?`;
+  return `Is ${s.team}'s win rate within ±${fmtPointsWord(s.config.within)} of ${fmtPct(s.config.centre)}?`;
 }
 
 /** The stated error rates, in words. */
 export function errorRatesText(s: FairSection): string {
   const c = s.config;
   return (
-    `Error rates (upper bounds): says fair when |p − ${fmtRate(c.centre)}| ≥ ${fmtRate(c.within + c.margin)}: at most ${fmtPercent(c.alpha, 1)}; ` +
-    `says not fair when |p − ${fmtRate(c.centre)}| ≤ ${fmtRate(c.within - c.margin)}: at most ${fmtPercent(c.beta, 1)}. ` +
-    `In between (the indifference margin ±${fmtRate(c.margin)} around each edge) either answer may come.`
+    `Error rates (upper bounds): says fair when |p − ${fmtPct(c.centre)}| ≥ ${fmtPointsWord(c.within + c.margin)}: at most ${fmtPercent(c.alpha, 1)}; ` +
+    `says not fair when |p − ${fmtPct(c.centre)}| ≤ ${fmtPointsWord(c.within - c.margin)}: at most ${fmtPercent(c.beta, 1)}. ` +
+    `In between (the indifference margin ±${fmtPointsWord(c.margin)} around each edge) either answer may come.`
   );
 }
 
 function edgeText(name: string, e: EdgeSummary): string {
   const what = e.verdict === 'inside' ? 'inside the band' : e.verdict === 'outside' ? 'outside the band' : 'no decision';
-  return `${name} edge (${fmtRate(e.pOut)} against ${fmtRate(e.pIn)}): ${what}${e.stoppedAt !== null ? ` after ${fmtCount(e.stoppedAt)} games` : ''}`;
+  return `${name} edge (${fmtPct(e.pOut)} against ${fmtPct(e.pIn)}): ${what}${e.stoppedAt !== null ? ` after ${fmtCount(e.stoppedAt)} games` : ''}`;
 }
 
 export function fairText(title: string, s: FairSection): string {
-  return (
-    [
-      title,
-      fairQuestion(s),
-      `verdict: ${VERDICT_TEXT[s.verdict]}: ${s.team} wins ${rateText(s)} ${fmtInterval(s.lo, s.hi)} after ${fmtCount(s.games)} games.`,
-      `${edgeText('lower', s.low)}; ${edgeText('upper', s.high)}.`,
-      errorRatesText(s),
-    ].join('\n') + '\n'
-  );
+  const lines = [
+    title,
+    fairQuestion(s),
+    `verdict: ${fairnessWords(s.verdict)}: ${s.team} wins ${rateText(s)} ${fmtPctInterval(s.lo, s.hi)} after ${fmtCount(s.games)} games.`,
+    `${edgeText('lower', s.low)}; ${edgeText('upper', s.high)}.`,
+    errorRatesText(s),
+  ];
+  return lines.join('\n') + '\n';
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -97,8 +91,8 @@ const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Both edge tests' log-likelihood ratios ("inside" over "outside") against games, with their thresholds. */
 export function evidenceChart(s: FairSection): Chart {
   const values = [{ games: 0, llrLow: 0, llrHigh: 0 }, ...s.looks].flatMap((l) => [
-    { games: l.games, edge: `lower edge (${fmtRate(s.low.pOut)} vs ${fmtRate(s.low.pIn)})`, llr: l.llrLow },
-    { games: l.games, edge: `upper edge (${fmtRate(s.high.pOut)} vs ${fmtRate(s.high.pIn)})`, llr: l.llrHigh },
+    { games: l.games, edge: `lower edge (${fmtPct(s.low.pOut)} vs ${fmtPct(s.low.pIn)})`, llr: l.llrLow },
+    { games: l.games, edge: `upper edge (${fmtPct(s.high.pOut)} vs ${fmtPct(s.high.pIn)})`, llr: l.llrHigh },
   ]);
   const thresholds = [
     { y: s.low.upper, label: `inside: log(1/α) = ${s.low.upper.toFixed(2)}` },
@@ -135,11 +129,11 @@ export function fairCsv(s: FairSection): string {
 
 export function fairHtml(s: FairSection): string {
   const rows = [
-    ['lower', fmtRate(s.low.pOut), fmtRate(s.low.pIn), s.low.verdict ?? 'none', s.low.stoppedAt !== null ? fmtCount(s.low.stoppedAt) : '–', s.low.llr.toFixed(2)],
-    ['upper', fmtRate(s.high.pOut), fmtRate(s.high.pIn), s.high.verdict ?? 'none', s.high.stoppedAt !== null ? fmtCount(s.high.stoppedAt) : '–', s.high.llr.toFixed(2)],
+    ['lower', fmtPct(s.low.pOut), fmtPct(s.low.pIn), s.low.verdict ?? 'none', s.low.stoppedAt !== null ? fmtCount(s.low.stoppedAt) : '–', s.low.llr.toFixed(2)],
+    ['upper', fmtPct(s.high.pOut), fmtPct(s.high.pIn), s.high.verdict ?? 'none', s.high.stoppedAt !== null ? fmtCount(s.high.stoppedAt) : '–', s.high.llr.toFixed(2)],
   ].map((r) => r.map(escapeHtml));
   return [
-    `<p><b>${escapeHtml(fairQuestion(s))}</b> ${escapeHtml(VERDICT_TEXT[s.verdict])}: ${escapeHtml(s.team)} wins ${escapeHtml(rateText(s))} ${escapeHtml(fmtInterval(s.lo, s.hi))} after ${escapeHtml(fmtCount(s.games))} games.</p>`,
+    `<p><b>${escapeHtml(fairQuestion(s))}</b> ${escapeHtml(fairnessWords(s.verdict))}: ${escapeHtml(s.team)} wins ${escapeHtml(rateText(s))} ${escapeHtml(fmtPctInterval(s.lo, s.hi))} after ${escapeHtml(fmtCount(s.games))} games.</p>`,
     htmlTable('edges', ['edge', 'outside rate', 'inside rate', 'verdict', 'stopped after', 'final LLR'], rows, [false, true, true, false, true, true]),
     `<p>${escapeHtml(errorRatesText(s))}</p>`,
     `<p class="note">Method: two one-sided Wald SPRTs on the games in order, one at each edge of the band, looked at every ${escapeHtml(fmtCount(s.config.batch))} games; ` +
@@ -150,7 +144,7 @@ export function fairHtml(s: FairSection): string {
 
 /** The sentence at the top of the page. */
 export function fairHeadline(s: FairSection): string {
-  return `${VERDICT_TEXT[s.verdict]}: ${capitalized(s.team)} wins ${fmtPercent(s.rate)} ±${(100 * halfWidth(s)).toFixed(1)} after ${fmtCount(s.games)} games; the fair band is ${fmtRate(s.config.centre)} ± ${fmtRate(s.config.within)}.`;
+  return `${fairnessWords(s.verdict)}: ${capitalized(s.team)} wins ${fmtPctHalf(s)} after ${fmtCount(s.games)} games; the fair band is ${fmtPct(s.config.centre)} ± ${fmtPointsWord(s.config.within)}.`;
 }
 
 export function fairCommandSection(s: FairSection): CommandSection<FairSection> {

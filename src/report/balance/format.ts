@@ -2,6 +2,7 @@
 // to the standard report, and plain-text, HTML and CSV tables. No rendering
 // here, so the commands can build their text without loading vega.
 
+import { fitText } from '../table.js';
 import { stringify } from 'csv-stringify/sync';
 import type { Chart } from '../charts.js';
 import { escapeHtml } from '../html.js';
@@ -28,12 +29,12 @@ export interface CommandSection<T = unknown> {
   readonly csv: Readonly<Record<string, string>>;
 }
 
-/** The terminal text with the mafia make-up (of each setup, when they differ) under its title line. */
+/** The terminal text with the mafia make-up (of each setup, when they differ) under its title line, fitted to the terminal's width. */
 export function withTeamLine(text: string, s: StudySummary): string {
   const nl = text.indexOf('\n');
   const team = teamLegend(s.variants);
-  if (nl < 0 || team === '') return text;
-  return `${text.slice(0, nl + 1)}${team}\n${text.slice(nl + 1)}`;
+  if (nl < 0 || team === '') return fitText(text);
+  return fitText(`${text.slice(0, nl + 1)}${team}\n${text.slice(nl + 1)}`);
 }
 
 /**
@@ -60,18 +61,8 @@ export function csvText(header: readonly string[], rows: ReadonlyArray<readonly 
   return stringify([header, ...rows], { cast: { boolean: (b) => String(b), number: (n) => String(n) } });
 }
 
-/** Plain-text table: left-aligned text columns, right-aligned numeric ones, two spaces apart. */
-export function textTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
-  const all = [head, ...rows];
-  const widths = head.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
-  const numeric = head.map((_, c) => rows.length > 0 && rows.every((r) => /^[-−+<>\d[(]/.test(r[c] ?? '') || r[c] === '' || r[c] === '–'));
-  return all.map((r) =>
-    r
-      .map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
-      .join('  ')
-      .trimEnd(),
-  );
-}
+/** Plain-text tables fitted to the terminal (src/report/table.ts), re-exported for the balance reports. */
+export { textTable } from '../table.js';
 
 export function fmtPercent(x: number, digits = 1): string {
   if (!Number.isFinite(x)) return '–';

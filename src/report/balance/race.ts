@@ -5,15 +5,15 @@
 
 import type { TopLevelSpec } from 'vega-lite';
 import type { RaceConfig, RaceResult } from '../../sim/balance/race.js';
-import { FAIR_DEFAULTS } from '../../sim/balance/sprt.js';
 import { htmlTable, csvText, fmtPercent, textTable, type CommandSection } from './format.js';
-import { CONFIG, type Chart } from '../charts.js';
-import { fmtCount, fmtInterval, fmtRate, halfWidth } from '../format.js';
+import { CONFIG, PERCENT_AXIS, type Chart } from '../charts.js';
+import { fmtCount, fmtPct, fmtPctHalf, fmtPctInterval, fmtPointsWord } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { probabilityNearest } from './stats.js';
 import { wilson } from '../stats.js';
 import type { SettingValue, SkippedPoint } from '../summary.js';
 import { capitalized } from '../headline.js';
+import { distanceText, fairnessWords, isUnfair, offTarget, type Fairness } from './fairness.js';
 
 export interface CandidateRow {
   readonly label: string;
@@ -50,7 +50,7 @@ export interface RaceSection {
    * undecided race it would overstate how sure the decision rule is.
    */
   readonly pNearest: number;
-  /** Whether the nearest candidate is near enough to call fair (see `offTarget`). */
+  /** Whether the nearest candidate is near enough to call fair (see fairness.ts). */
   readonly fairness: Fairness;
   readonly recommendation: string;
   readonly best: number;
@@ -59,37 +59,15 @@ export interface RaceSection {
   readonly refused: SkippedPoint[];
 }
 
-/**
- * "Nearest" is not "fair": the pick is called fair when its 95% Wilson
- * interval reaches the band target ± within (the `fair` command's default
- * half-width), else it is flagged with its distance.
- */
-export interface Fairness {
-  readonly within: number;
-  readonly fair: boolean;
-  /** Rate − target. */
-  readonly distance: number;
-}
-
-export function offTarget(c: { rate: number; lo: number; hi: number }, target: number, within: number = FAIR_DEFAULTS.within): Fairness {
-  const fair = c.hi >= target - within && c.lo <= target + within;
-  return { within, fair, distance: c.rate - target };
-}
-
-/** "+10.3 points" from the target. */
-export function distanceText(f: Fairness): string {
-  const n = Math.abs(100 * f.distance).toFixed(1);
-  return `${f.distance < 0 ? '−' : '+'}${n} points`;
-}
-
-/** The warning a far pick carries, the same on the terminal and the page. */
-export function unfairText(s: Pick<RaceSection, 'fairness' | 'target' | 'candidates' | 'best'>): string {
+/** What the page and the terminal say of the pick's fairness, one sentence whatever the verdict (see fairness.ts). */
+export function fairnessText(s: Pick<RaceSection, 'fairness' | 'target' | 'candidates' | 'best'>): string {
   const best = s.candidates[s.best]!;
   const f = s.fairness;
-  return (
-    `NOT FAIR: ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtRate(s.target)}, ` +
-    `its 95% interval entirely outside ${fmtRate(s.target)} ± ${fmtRate(f.within)}; to reach a fair game, change something else (roles, options, players)`
-  );
+  const band = `${fmtPct(s.target)} ± ${fmtPointsWord(f.within)}`;
+  const where = `${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)} is ${distanceText(f)} from ${fmtPct(s.target)}`;
+  if (isUnfair(f.verdict)) return `${fairnessWords(f.verdict)}: ${where}, its 95% interval entirely outside ${band}; to reach a fair game, change something else (roles, options, players)`;
+  if (f.verdict === 'unclear') return `${fairnessWords(f.verdict)}: ${where}; its 95% interval reaches past an edge of ${band}, so it is shown neither fair nor unfair (play more games, or test it with mafia-sim fair)`;
+  return `${fairnessWords(f.verdict)}: ${where}, its 95% interval inside ${band}`;
 }
 
 export interface RaceInput {
@@ -141,9 +119,9 @@ export function raceSection(x: RaceInput): RaceSection {
   };
 }
 
-/** "0.459 ± 0.011": the rate and the larger side of its Wilson interval. */
+/** "45.9% ± 1.1": the rate and the larger side of its Wilson interval. */
 export function rateText(c: { rate: number; lo: number; hi: number }): string {
-  return `${fmtRate(c.rate)} ± ${fmtRate(halfWidth(c))}`;
+  return fmtPctHalf(c);
 }
 
 function statusText(c: CandidateRow): string {
@@ -156,28 +134,31 @@ function statusText(c: CandidateRow): string {
 export function verdictText(s: RaceSection): string {
   const best = s.candidates[s.best]!;
   const level = fmtPercent(1 - s.alpha, 0);
-  const rate = `${s.team} wins ${fmtRate(best.rate)} ${fmtInterval(best.lo, best.hi)}`;
-  const unfair = s.fairness.fair ? '' : ` ${unfairText(s)}.`;
+  const rate = `${s.team} wins ${fmtPct(best.rate)} ${fmtPctInterval(best.lo, best.hi)}`;
+  // The fairness words stay as they are everywhere (lower case): they follow a semicolon, not a full stop.
+  const fair = `; ${fairnessText(s)}.`;
   if (s.decided) {
-    return `${s.recommendation} (${rate}) is the nearest to ${fmtRate(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)}).${unfair}`;
+    return `${s.recommendation} (${rate}) is the nearest to ${fmtPct(s.target)}, decided at ${level} (simultaneous confidence ${fmtPercent(s.confidence)})${fair}`;
   }
   const open = s.candidates.filter((c) => c.status === 'open').map((c) => c.label);
   return (
     `not decided at ${level} within the budget: ${open.join(', ')} are still open (simultaneous confidence ${fmtPercent(s.confidence)}, short of ${level}). ` +
-    `Best estimate: ${s.recommendation} (${rate}). Raise --budget to separate them, or treat them as about equally near.${unfair}`
+    `Best estimate: ${s.recommendation} (${rate}). Raise --budget to separate them, or treat them as about equally near${fair}`
   );
 }
 
 /** The sentence at the top of the page. */
 export function raceHeadline(s: RaceSection): string {
   const best = s.candidates[s.best]!;
-  const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPercent(best.rate)} ±${(100 * halfWidth(best)).toFixed(1)}, ${distanceText(s.fairness)} from the target ${fmtRate(s.target)}`;
+  const near = `${s.recommendation}: ${capitalized(s.team)} wins ${fmtPctHalf(best)}, ${distanceText(s.fairness)} from the target ${fmtPct(s.target)}`;
   const how = s.decided ? `the nearest (decided at ${fmtPercent(1 - s.alpha, 0)})` : `the best estimate (not decided: ${s.candidates.filter((c) => c.status === 'open').length} still open)`;
-  return `${near}; ${how}${s.fairness.fair ? '' : `; NOT FAIR: more than ±${fmtRate(s.fairness.within)} off`}.`;
+  const f = s.fairness;
+  const fair = isUnfair(f.verdict) ? `${fairnessWords(f.verdict)}: more than ±${fmtPointsWord(f.within)} off` : `${fairnessWords(f.verdict)} (band ±${fmtPointsWord(f.within)})`;
+  return `${near}; ${how}; ${fair}.`;
 }
 
 export function raceText(title: string, s: RaceSection): string {
-  const rows = s.candidates.map((c) => [c.label, rateText(c), fmtInterval(c.simLo, c.simHi), fmtCount(c.games), statusText(c)]);
+  const rows = s.candidates.map((c) => [c.label, rateText(c), fmtPctInterval(c.simLo, c.simHi), fmtCount(c.games), statusText(c)]);
   const lines = [title, ...textTable(['candidate', `${s.team} ±95%`, `simultaneous ${fmtPercent(1 - s.alpha, 0)}`, 'games', 'status'], rows)];
   if (s.refused.length > 0) lines.push(`left out (cannot be played): ${s.refused.map((r) => r.label).join(', ')}`);
   lines.push('', `recommendation: ${verdictText(s)}`, `${fmtCount(s.spent)} of ${fmtCount(s.budget)} games spent in ${s.looks.length} look(s).`);
@@ -211,7 +192,7 @@ export function candidatesChart(s: RaceSection, name = 'candidates'): Chart {
       {
         // The point takes the status colour with a dark ring, so the best one's green is not hidden behind a black dot.
         mark: { type: 'point', filled: true, size: 70, stroke: '#000', strokeWidth: 1 },
-        encoding: { y, color: status, x: { field: 'rate', type: 'quantitative', title: `${s.team} win rate (thick: 95% Wilson; thin: simultaneous bounds)`, scale: { domain: [0, 1] } } },
+        encoding: { y, color: status, x: { field: 'rate', type: 'quantitative', title: `${s.team} win rate (thick: 95% Wilson; thin: simultaneous bounds)`, scale: { domain: [0, 1] }, axis: PERCENT_AXIS } },
       },
       {
         transform: [{ filter: "datum.status === 'best'" }],
@@ -221,15 +202,15 @@ export function candidatesChart(s: RaceSection, name = 'candidates'): Chart {
       { data: { values: [{ target: s.target }] }, mark: { type: 'rule', strokeDash: [5, 4], color: '#c0392b' }, encoding: { x: { field: 'target', type: 'quantitative' } } },
     ],
   };
-  return { name, title: `Candidates against the target ${fmtRate(s.target)}`, spec };
+  return { name, title: `Candidates against the target ${fmtPct(s.target)}`, spec };
 }
 
 export function raceSectionHtml(s: RaceSection): string {
   const rows = s.candidates.map((c) => [
     escapeHtml(c.label),
     escapeHtml(rateText(c)),
-    escapeHtml(fmtInterval(c.lo, c.hi)),
-    escapeHtml(fmtInterval(c.simLo, c.simHi)),
+    escapeHtml(fmtPctInterval(c.lo, c.hi)),
+    escapeHtml(fmtPctInterval(c.simLo, c.simHi)),
     escapeHtml(fmtCount(c.games)),
     c.status === 'best' ? `<b>best</b>` : escapeHtml(statusText(c)),
   ]);

@@ -7,13 +7,13 @@ import type { TopLevelSpec } from 'vega-lite';
 import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
 import type { RoleChange } from '../../sim/balance/roleVariants.js';
 import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
-import { CONFIG, zeroTicks, type Chart } from '../charts.js';
-import { fmtCount, fmtInterval, fmtRate, fmtSigned } from '../format.js';
+import { CONFIG, POINTS, POINTS_FORMAT, zeroTicks, type Chart } from '../charts.js';
+import { fmtCount, fmtPct, fmtPoints, fmtPointsInterval, fmtPointsWord } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { discordant, pairedDifference, Z95 } from '../stats.js';
 import { DIFFERENCE_LABEL } from '../summary.js';
 import { byTeam } from '../teams.js';
-import { capitalized, pointsInterval } from '../headline.js';
+import { capitalized } from '../headline.js';
 
 const K = OUTCOME_NAMES.length;
 
@@ -123,8 +123,9 @@ export function roleValues(team: OutcomeName, variants: readonly RoleVariantInpu
   return { team, games: result.games, baseRate: baseAgg.count(team) / baseAgg.games, civilian, civilianMethod, roles, refused: [...refused] };
 }
 
+/** A change in percentage points with its interval: "+13.9 [+12.7, +15.1]". */
 function deltaText(d: Delta | null): string {
-  return d ? `${fmtSigned(d.diff)} ${fmtInterval(d.lo, d.hi, true)}` : '–';
+  return d ? `${fmtPoints(d.diff)} ${fmtPointsInterval(d.lo, d.hi)}` : '–';
 }
 
 export function pointsText(r: Pick<RoleValue, 'points' | 'pointsLo' | 'pointsHi'>): string {
@@ -137,12 +138,12 @@ function unitText(s: RoleValues): string {
   if (!s.civilian) return 'no Civilian variant could be played, so there is no point scale';
   const how = s.civilianMethod === 'centred' ? 'half the change from one Civilian fewer to one more' : `the change from ${s.civilianMethod} Civilian`;
   const weak = Math.abs(s.civilian.diff) <= Z95 * s.civilian.se ? ' (not distinguishable from 0: points are not given; play more games)' : '';
-  return `1 point = one Civilian = ${deltaText(s.civilian)} in ${s.team}'s win rate (${how})${weak}`;
+  return `1 point = one Civilian = ${deltaText(s.civilian)} percentage points of ${s.team}'s win rate (${how})${weak}`;
 }
 
 export function rolesText(title: string, s: RoleValues): string {
   const rows = s.roles.map((r) => [r.role, deltaText(r.add), deltaText(r.remove), pointsText(r)]);
-  const lines = [title, `base: ${s.team} wins ${fmtRate(s.baseRate)}; ${fmtCount(s.games)} games per setup, same seeds.`, unitText(s) + '.', `Δ: ${DIFFERENCE_LABEL} (the variant has one role more or fewer).`, ''];
+  const lines = [title, `base: ${s.team} wins ${fmtPct(s.baseRate)}; ${fmtCount(s.games)} games per setup, same seeds.`, unitText(s) + '.', `Δ: ${DIFFERENCE_LABEL}, in percentage points of ${s.team}'s win rate (the variant has one role more or fewer).`, ''];
   lines.push(...textTable(['role', 'add one (Δ, 95%)', 'remove one (Δ, 95%)', 'points [95%]'], rows));
   if (s.refused.length > 0) lines.push('', `not playable: ${s.refused.map((r) => r.label).join(', ')}`);
   return lines.join('\n') + '\n';
@@ -164,7 +165,7 @@ export function roleDeltaChart(s: RoleValues): Chart {
         ['add one', r.add],
         ['remove one', r.remove],
       ] as const
-    ).flatMap(([change, d]) => (d ? [{ role: r.role, change, diff: d.diff, lo: d.lo, hi: d.hi }] : [])),
+    ).flatMap(([change, d]) => (d ? [{ role: r.role, change, diff: POINTS * d.diff, lo: POINTS * d.lo, hi: POINTS * d.hi }] : [])),
   );
   const y = { field: 'role', type: 'nominal' as const, title: null, sort: s.roles.map((r) => r.role) };
   const ticks = zeroTicks(Math.max(0, ...values.flatMap((v) => [Math.abs(v.lo), Math.abs(v.hi)])));
@@ -179,7 +180,7 @@ export function roleDeltaChart(s: RoleValues): Chart {
       {
         data: { values },
         mark: { type: 'rule', strokeWidth: 2 },
-        encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'lo', type: 'quantitative', title: `change in ${s.team}'s win rate, ${DIFFERENCE_LABEL} (95% paired interval)`, scale, axis: { values: ticks.values, format: '+.2~f' } }, x2: { field: 'hi' }, color: { field: 'change', type: 'nominal', title: null } },
+        encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'lo', type: 'quantitative', title: `change in ${s.team}'s win rate in percentage points, ${DIFFERENCE_LABEL} (95% paired interval)`, scale, axis: { values: ticks.values, format: POINTS_FORMAT } }, x2: { field: 'hi' }, color: { field: 'change', type: 'nominal', title: null } },
       },
       { data: { values }, mark: { type: 'point', filled: true, size: 50 }, encoding: { y, yOffset: { field: 'change', type: 'nominal' }, x: { field: 'diff', type: 'quantitative' }, color: { field: 'change', type: 'nominal' } } },
     ],
@@ -209,7 +210,7 @@ export function rolePointsChart(s: RoleValues): Chart {
 export function rolesHtml(s: RoleValues): string {
   const rows = s.roles.map((r) => [r.role, deltaText(r.add), deltaText(r.remove), pointsText(r)].map(escapeHtml));
   return [
-    `<p>Base setup: ${escapeHtml(s.team)} wins ${escapeHtml(fmtRate(s.baseRate))}. ${escapeHtml(unitText(s))}. Δ: ${escapeHtml(DIFFERENCE_LABEL)}, so a positive Δ means the change helps ${escapeHtml(s.team)}.</p>`,
+    `<p>Base setup: ${escapeHtml(s.team)} wins ${escapeHtml(fmtPct(s.baseRate))}. ${escapeHtml(unitText(s))}. Δ: ${escapeHtml(DIFFERENCE_LABEL)}, in percentage points, so a positive Δ means the change helps ${escapeHtml(s.team)}.</p>`,
     htmlTable('role-values', ['role', 'add one in place of a Civilian: Δ [95%]', 'remove one, a Civilian in its place: Δ [95%]', 'points [95%]'], rows, [false, true, true, true]),
     s.refused.length > 0 ? `<p class="note">Not playable: ${s.refused.map((r) => `${escapeHtml(r.label)} (${escapeHtml(r.reason)})`).join('; ')}.</p>` : '',
     `<p class="note">Method: every setup plays the same game seeds; Δ is the paired difference in ${escapeHtml(s.team)}'s win rate against the base (95% Wald interval from the discordant games). ` +
@@ -223,15 +224,11 @@ export function rolesHeadline(s: RoleValues): string {
     ...(r.add ? [{ what: `adding one ${r.role}`, d: r.add }] : []),
     ...(r.remove ? [{ what: `removing one ${r.role}`, d: r.remove }] : []),
   ]);
-  const base = `${capitalized(s.team)} wins ${fmtPercent(s.baseRate)} in the base setup`;
+  const base = `${capitalized(s.team)} wins ${fmtPct(s.baseRate)} in the base setup`;
   const top = [...changes].sort((a, b) => Math.abs(b.d.diff) - Math.abs(a.d.diff))[0];
   if (!top) return `${base}; no role variant could be played.`;
   const verb = top.d.diff >= 0 ? 'raises' : 'lowers';
-  return `${base}; the largest change: ${top.what} ${verb} it by ${Math.abs(100 * top.d.diff).toFixed(1)} points ${pointsInterval(top.d.lo, top.d.hi)} (${DIFFERENCE_LABEL}).`;
-}
-
-function fmtPercent(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
+  return `${base}; the largest change: ${top.what} ${verb} it by ${fmtPointsWord(top.d.diff).replace('point', 'percentage point')} ${fmtPointsInterval(top.d.lo, top.d.hi)} (${DIFFERENCE_LABEL}).`;
 }
 
 export function rolesCommandSection(s: RoleValues): CommandSection<RoleValues> {

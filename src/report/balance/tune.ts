@@ -6,12 +6,12 @@ import type { TopLevelSpec } from 'vega-lite';
 import { OUTCOME_NAMES, type OutcomeName } from '../../engine/events.js';
 import type { Point, TuneResult } from '../../sim/balance/tune.js';
 import { csvText, htmlTable, textTable, type CommandSection } from './format.js';
-import { CONFIG, type Chart } from '../charts.js';
-import { fmtCount, fmtInterval, fmtP, fmtRate, fmtSigned } from '../format.js';
+import { CONFIG, PERCENT_AXIS, type Chart } from '../charts.js';
+import { fmtCount, fmtP, fmtPct, fmtPctInterval, fmtPointsInterval } from '../format.js';
 import { escapeHtml } from '../html.js';
 import { discordant, pairedDifference, wilson } from '../stats.js';
 import { DIFFERENCE_LABEL } from '../summary.js';
-import { capitalized, pointsInterval, signedPoints } from '../headline.js';
+import { capitalized, signedPoints } from '../headline.js';
 
 export interface TuneParamRow {
   readonly key: string;
@@ -97,8 +97,8 @@ function gainText(s: TuneSection): string {
   const g = s.gain;
   const verdict = g.lo > 0 ? 'a real gain' : g.hi < 0 ? 'worse on fresh games: the search chased noise; keep the old profile' : 'not distinguishable from no gain';
   return (
-    `${s.team} win rate on ${fmtCount(s.testGames)} held-out games: ${fmtRate(g.before)} ${fmtInterval(g.beforeLo, g.beforeHi)} before, ${fmtRate(g.after)} ${fmtInterval(g.afterLo, g.afterHi)} tuned; ` +
-    `gain ${fmtSigned(g.diff)} ${fmtInterval(g.lo, g.hi, true)} (${DIFFERENCE_LABEL}, here tuned − before; paired, p ${fmtP(g.p)}): ${verdict}.`
+    `${s.team} win rate on ${fmtCount(s.testGames)} held-out games: ${fmtPct(g.before)} ${fmtPctInterval(g.beforeLo, g.beforeHi)} before, ${fmtPct(g.after)} ${fmtPctInterval(g.afterLo, g.afterHi)} tuned; ` +
+    `gain ${signedPoints(g.diff)} ${fmtPointsInterval(g.lo, g.hi)} (${DIFFERENCE_LABEL}, here tuned − before; paired, p ${fmtP(g.p)}): ${verdict}.`
   );
 }
 
@@ -108,16 +108,15 @@ function useText(s: TuneSection): string {
 
 export function tuneText(title: string, s: TuneSection): string {
   const rows = s.params.map((p) => [p.key, String(p.before), String(p.after), `${p.min}..${p.max}`]);
-  return (
-    [
-      title,
-      `${s.team} (${s.scope}=${s.profile}) against ${s.against}; ${s.evaluations} points searched on ${fmtCount(s.trainGames)} training games each.`,
-      ...textTable(['parameter', 'before', 'tuned', 'range'], rows),
-      '',
-      gainText(s),
-      useText(s),
-    ].join('\n') + '\n'
-  );
+  const lines = [
+    title,
+    `${s.team} (${s.scope}=${s.profile}) against ${s.against}; ${s.evaluations} points searched on ${fmtCount(s.trainGames)} training games each.`,
+    ...textTable(['parameter', 'before', 'tuned', 'range'], rows),
+    '',
+    gainText(s),
+    useText(s),
+  ];
+  return lines.join('\n') + '\n';
 }
 
 export function tuneCsv(s: TuneSection): string {
@@ -140,7 +139,7 @@ export function searchChart(s: TuneSection): Chart {
     mark: { type: 'line', point: { filled: true, size: 60 } },
     encoding: {
       x: { field: 'round', type: 'ordinal', title: 'search round' },
-      y: { field: 'rate', type: 'quantitative', title: `${s.team} win rate on the training games`, scale: { zero: false } },
+      y: { field: 'rate', type: 'quantitative', title: `${s.team} win rate on the training games`, scale: { zero: false }, axis: PERCENT_AXIS },
       tooltip: [{ field: 'point', type: 'nominal' }],
     },
   };
@@ -168,9 +167,8 @@ export function tuneHtml(s: TuneSection): string {
 /** The sentence at the top of the page. */
 export function tuneHeadline(s: TuneSection): string {
   const g = s.gain;
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const verdict = g.lo > 0 ? 'a real gain' : g.hi < 0 ? 'worse on fresh games' : 'no measurable gain';
-  return `Tuned ${s.scope}=${s.profile}: ${capitalized(s.team)} wins ${pct(g.before)} → ${pct(g.after)} on ${fmtCount(s.testGames)} held-out games, ${signedPoints(g.diff)} ${pointsInterval(g.lo, g.hi)} (${DIFFERENCE_LABEL}, here tuned − before): ${verdict}.`;
+  return `Tuned ${s.scope}=${s.profile}: ${capitalized(s.team)} wins ${fmtPct(g.before)} → ${fmtPct(g.after)} on ${fmtCount(s.testGames)} held-out games, ${signedPoints(g.diff)} ${fmtPointsInterval(g.lo, g.hi)} (${DIFFERENCE_LABEL}, here tuned − before): ${verdict}.`;
 }
 
 export function tuneCommandSection(s: TuneSection): CommandSection<TuneSection> {

@@ -7,7 +7,7 @@
 // putana.repeatLimit, and three log lines. Each test failed before its fix.
 
 import { describe, expect, it } from 'vitest';
-import { DeathCause } from '../../../src/engine/events.js';
+import { Choice, DeathCause } from '../../../src/engine/events.js';
 import { play, type OptionSet, type ScenarioResult } from '../../helpers/scenario.js';
 import { PASS, type ScriptedProvider } from '../../helpers/scripted.js';
 
@@ -72,16 +72,27 @@ describe('finding 3: a role request that is not sent counts as declined', () => 
     const r = play({ preset: 'forum', deal: FORUM, options: turns(1), script: (p) => forumShot(p, 1, F.CIV).on(F.DOC, 'heal', 1, PASS) });
     expect(r.cause(F.CIV)).toBe('mafia');
     expect(r.events('request').filter((e) => e.seat === F.DOC)).toEqual([]);
+    // The host's log says he passed (issue 22, point 13): not the same as a Doctor never asked.
+    expect(r.events('pass')).toContainEqual({ type: 'pass', seat: F.DOC, choice: Choice.Heal });
+    expect(lines(r, `#${F.DOC + 1} (Doctor)`)).toContain(`#${F.DOC + 1} (Doctor) passes: heals nobody`);
+  });
+
+  it('a Doctor who may not pass (club) is never logged as passing', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: { ...CLUB_QUIET, 'limits.maxDays': 2 } });
+    expect(r.rules.options['doctor.mayPass']).toBe(false);
+    expect(r.events('pass').filter((e) => e.seat === C.DOC)).toEqual([]);
   });
 
   it('commissar.mayPass: a Commissar who sends no check learns nothing', () => {
     const r = play({ preset: 'forum', deal: FORUM, options: turns(1), script: (p) => p.on(F.COM, 'check', 1, PASS) });
     expect(r.events('check')).toEqual([]);
+    expect(lines(r, `#${F.COM + 1} (Commissar)`)).toContain(`#${F.COM + 1} (Commissar) passes: checks nobody`);
   });
 
   it('putana.mayPass: a Putana who sends no freeze freezes nobody', () => {
     const r = play({ preset: 'club', deal: CLUB, options: { ...CLUB_QUIET, 'limits.maxDays': 1, 'putana.mayPass': true }, script: (p) => p.on(C.PUT, 'freeze', 1, PASS) });
     expect(r.events('frozen')).toEqual([]);
+    expect(lines(r, `#${C.PUT + 1} (Putana)`)).toContain(`#${C.PUT + 1} (Putana) passes: freezes nobody`);
   });
 });
 
