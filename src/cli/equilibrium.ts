@@ -7,9 +7,9 @@
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { MIXTURE_FILE_FORMAT } from '../agents/spec.js';
-import { equilibriumCommandSection, equilibriumJson, equilibriumText, LONER_MANIAC_NOTE, type EquilibriumBudgets, type EquilibriumSection } from '../report/balance/equilibrium.js';
+import { equilibriumCommandSection, equilibriumJson, equilibriumText, LONER_MANIAC_NOTE, type EquilibriumSection } from '../report/balance/equilibrium.js';
 import { buildSummary } from '../report/summary.js';
-import { EQUILIBRIUM_DEFAULTS, findEquilibrium, type EquilibriumProgress, type EquilibriumReport } from '../sim/balance/equilibriumGames.js';
+import { EQUILIBRIUM_DEFAULTS, findEquilibrium, type EquilibriumBudgets, type EquilibriumProgress, type EquilibriumReport } from '../sim/balance/equilibriumGames.js';
 import { checkOutputFile, checkReportDir, decimal, resolveSetup, setupOf, stopOnInterrupt, threadsOf, wholeNumber } from './common.js';
 import { EXIT_INTERRUPTED, guarded } from './errors.js';
 import { writeFileAtomic } from '../sim/files.js';

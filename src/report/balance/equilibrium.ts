@@ -5,7 +5,7 @@
 // the strategies' table. The compact `--json` object is built here too.
 
 import type { TopLevelSpec } from 'vega-lite';
-import type { EquilibriumReport, Exploitability, SetupValue } from '../../sim/balance/equilibriumGames.js';
+import type { EquilibriumBudgets, EquilibriumReport, Exploitability, SetupValue } from '../../sim/balance/equilibriumGames.js';
 import type { IterationRecord } from '../../sim/balance/equilibrium.js';
 import { SCHEMA_VERSIONS } from '../../sim/schemaVersions.js';
 import { CONFIG, type Chart } from '../charts.js';
@@ -23,15 +23,6 @@ export type EquilibriumSection = Omit<EquilibriumReport, 'heldOut'> & {
   readonly maniac: string;
 };
 
-export interface EquilibriumBudgets {
-  readonly games: number;
-  readonly testGames: number;
-  readonly iterations: number;
-  readonly epsilon: number;
-  readonly budget: number;
-  readonly searchRounds: number;
-  readonly exploitSearches: number;
-}
 
 type Interval3 = { readonly rate: number; readonly lo: number; readonly hi: number };
 

@@ -38,11 +38,8 @@ export const EQUILIBRIUM_DEFAULTS = {
   exploitSearches: 3,
 } as const;
 
-export interface EquilibriumRequest {
-  readonly rules: Rules;
-  /** Canonical agents text: the table's skill, the starting strategies (a saved mixture's strategies start the search), the loner Maniac. */
-  readonly agents: string;
-  readonly seed: number;
+/** How much the search and its tests may play. */
+export interface EquilibriumBudgets {
   /** Search games per contest: games [0, games) of the seed. */
   readonly games: number;
   /** Held-out games for the value, the start and the exploitability gains. */
@@ -55,6 +52,13 @@ export interface EquilibriumRequest {
   readonly searchRounds: number;
   /** Best-reply searches per team for its exploitability (at least 3). */
   readonly exploitSearches: number;
+}
+
+export interface EquilibriumRequest extends EquilibriumBudgets {
+  readonly rules: Rules;
+  /** Canonical agents text: the table's skill, the starting strategies (a saved mixture's strategies start the search), the loner Maniac. */
+  readonly agents: string;
+  readonly seed: number;
   /** Each team's strategy parameters; default: those some seat of the rules reads (agents/strategy.ts). */
   readonly params?: { readonly town?: readonly StrategyParam[]; readonly mafia?: readonly StrategyParam[] };
   readonly threads?: number;
