@@ -22,7 +22,7 @@ import { townWins } from '../fixtures/rps/hands.mjs';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/rps/${name}`, import.meta.url));
 
-const small = { seed: 1, testGames: 8000, iterations: 4, epsilon: 0.01, budget: 5e6, searchRounds: 4, exploitSearches: 3 } as const;
+const small = { seed: 1, testGames: 6000, iterations: 3, epsilon: 0.01, budget: 5e6, searchRounds: 3, exploitSearches: 3, threads: 1 } as const;
 
 describe('equilibrium: known answers', () => {
   it('classic without information: the adapted value is the exact uniform-lynch value, within 1.5 points', async () => {
@@ -46,7 +46,7 @@ describe('equilibrium: known answers', () => {
       agents,
       games: 2000,
       testGames: 20_000,
-      iterations: 8,
+      iterations: 6,
       threads: 1,
       params: { town: [{ key: 'vote.byLot', min: 0, max: 1 }], mafia: [{ key: 'mafia.asCivilian', min: 0, max: 1 }] },
     };
@@ -85,9 +85,9 @@ describe('equilibrium: known answers', () => {
       ],
     };
     const at = async (mafia: number) =>
-      findEquilibrium({ ...small, rules: resolveRules(preset, { players, mafia }), agents: 'club', games: 600, testGames: 4000, iterations: 2, searchRounds: 2, params });
+      findEquilibrium({ ...small, rules: resolveRules(preset, { players, mafia }), agents: 'club', games: 300, testGames: 3000, iterations: 1, searchRounds: 1, params });
     const [a, b] = [await at(fewer), await at(more)];
-    const se = Math.sqrt(a.value.town.rate * (1 - a.value.town.rate) / 4000 + b.value.town.rate * (1 - b.value.town.rate) / 4000);
+    const se = Math.sqrt((a.value.town.rate * (1 - a.value.town.rate)) / 3000 + (b.value.town.rate * (1 - b.value.town.rate)) / 3000);
     expect(b.value.town.rate, `${fewer} Mafia: ${a.value.town.rate}, ${more}: ${b.value.town.rate}`).toBeLessThanOrEqual(a.value.town.rate + 2 * se);
   }, 900_000);
 });
