@@ -9,7 +9,7 @@
 // test/agents/claims.test.ts count with it.
 
 import type { GameEvent, LoggedEvent } from '../src/engine/events.js';
-import { Role, Team, roleSpec } from '../src/engine/roles.js';
+import { Role, Team } from '../src/engine/roles.js';
 import type { Rules } from '../src/engine/rules.js';
 
 export interface ClaimCount {
@@ -23,10 +23,9 @@ export interface ClaimCount {
   gamesWithImpossibleRole: number;
 }
 
-/** A public team of a shown role (the Maniac's from the rules). */
+/** A public team of a shown role, as the rules' role table gives it (the Maniac's from `maniac.team`; a rules file's own roles too). */
 function teamOf(rules: Rules, role: number): number {
-  const t = roleSpec(role as Role).team;
-  return t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
+  return rules.book.team[role]!;
 }
 
 /** Copies of `role` the table may still hold, given what has been shown. */
@@ -92,8 +91,8 @@ export function judgeGame(rules: Rules, log: readonly LoggedEvent[], into: Claim
           if (impossible) anyRole = true;
         } else if (c.kind === 'result') {
           const k = publicTeam[c.target]!;
-          // A Foundling checked Red may have turned Mafia since: a Red on a shown Mafia stands then.
-          const redOnBlack = k === Team.Mafia && rules.roles[Role.Foundling]! === 0;
+          // A Foundling (or a Cursed) checked Red may have turned Mafia since: a Red on a shown Mafia stands then.
+          const redOnBlack = k === Team.Mafia && rules.roles[Role.Foundling]! === 0 && rules.roles[Role.Cursed]! === 0;
           impossible = disproved[e.speaker] === 1 || (k >= 0 && (c.black ? k === Team.Town : redOnBlack));
           if (impossible && c.black) namedToday[c.target] = 1;
         }

@@ -3,7 +3,8 @@
 // here is internal and may change without notice; the CLI is built on the
 // same functions.
 //
-//   rules     resolveRules: a preset or rules document (+ overrides) -> frozen Rules
+//   rules     resolveRules: a preset or rules document (+ overrides) -> frozen Rules,
+//             with its role table (Rules.book, a RoleBook of RoleRow rows)
 //   play      runGames: many games of one or more variants on common seeds
 //             (threads, shards, checkpoints, precision stops, abort)
 //   summarize buildRunSummary: one variant's result as `run --json` prints it;
@@ -20,6 +21,8 @@ export { resolveRules, rulesFromCanonical, roleCounts, RulesError, type Rules, t
 export { PRESETS, PRESET_NAMES, isPresetName, type PresetName, type Preset } from './engine/presets.js';
 export { OPTION_SPECS, OPTION_KEYS, type Options, type OptionSpec, type OptionValue } from './engine/options.js';
 export { ROLES, ROLE_KEYS, Role, Team, TEAM_NAMES, type RoleSpec } from './engine/roles.js';
+export { RoleBook } from './engine/roleBook.js';
+export type { RoleRow, NightAbility, AbilityKind, TeamName } from './engine/abilities.js';
 export { OUTCOME_NAMES, Outcome, type OutcomeName, type GameEvent, type LoggedEvent, type Claim, type Choice } from './engine/events.js';
 
 // Agents

@@ -13,14 +13,15 @@
 import { UNKNOWN, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
 import type { Options } from '../engine/options.js';
+import type { RoleBook } from '../engine/roleBook.js';
 import type { Rng } from '../engine/rng.js';
-import { Role, Team, roleSpec } from '../engine/roles.js';
+import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import type { HeuristicAgent } from './heuristic.js';
 import type { Params } from './params.js';
 
 /** Events every living player sees: the only ones the Civilian is told (never the mates, a check, a death note). */
-const PUBLIC_EVENTS: ReadonlySet<GameEvent['type']> = new Set(['phase', 'claim', 'vote', 'penalty-vote', 'lynch', 'no-lynch', 'foul', 'death', 'commissar-note', 'last-shot']);
+const PUBLIC_EVENTS: ReadonlySet<GameEvent['type']> = new Set(['phase', 'claim', 'vote', 'penalty-vote', 'lynch', 'no-lynch', 'lynch-survived', 'nomination', 'lift-all', 'foul', 'silenced', 'death', 'commissar-note', 'last-shot']);
 
 /** A Mafia player's view as a Civilian in his seat would have it: the public parts of the real view, his own facts replaced by the table's. */
 class CivilianView implements PlayerView {
@@ -58,6 +59,9 @@ class CivilianView implements PlayerView {
   get options(): Options {
     return this.real.options;
   }
+  get book(): RoleBook {
+    return this.real.book;
+  }
   get silenced(): boolean {
     return this.real.silenced;
   }
@@ -73,16 +77,9 @@ class CivilianView implements PlayerView {
 
   /** The table's facts an event brings, as the engine writes them into every view. */
   learnFrom(e: GameEvent): void {
-    if (e.type === 'death' && e.revealed !== -1) this.known[e.seat] = teamShown(e.revealed, this.real.options);
+    if (e.type === 'death' && e.revealed !== -1) this.known[e.seat] = this.real.book.team[e.revealed]!;
     else if (e.type === 'commissar-note') this.known[e.target] = e.black ? Team.Mafia : e.notMafiaOnly ? KNOWN_NOT_MAFIA : Team.Town;
   }
-}
-
-/** The team the table learns from a role shown at death. */
-function teamShown(role: Role, options: Options): number {
-  const t = roleSpec(role).team;
-  if (t !== 'maniac-option') return t;
-  return options['maniac.team'] === 'town' ? Team.Town : Team.Maniac;
 }
 
 /** What a HeuristicAgent hands its civilian days to: `civilian`, an ordinary player of his own who sees only the CivilianView. */

@@ -1,8 +1,9 @@
 // One player's beliefs, built only from what he observes: on top of his
 // record (memory.ts) the evidence, in log-odds, that each seat is an enemy of
 // Town, from hard facts (view.known), reads, claims he trusts, votes against
-// later-revealed roles and accusations. Updated incrementally per event; the
-// policies read `enemy(t)` and the claim trust from here.
+// later-revealed roles and accusations, and how far each role claim is
+// believed. Updated incrementally per event; the policies read `enemy(t)` and
+// the claim trust from here.
 
 import { NONE, UNKNOWN, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
@@ -30,6 +31,11 @@ const BACKED_FACTOR = Math.exp(BACKED_BONUS);
 
 export { Verdict } from './memory.js';
 
+/** log(1 − c): what a claim believed at c says of its claimant's being an enemy (a real role holder is Town), at most certainty. */
+function creditOf(c: number): number {
+  return c >= 1 ? -CERTAIN : Math.max(-CERTAIN, Math.log(1 - c));
+}
+
 export class Beliefs extends Memory {
   prior = 0;
   /** Evidence per seat in log-odds of being an enemy of Town: accusations, vote memory, lies (the reads are added live: `evidence`). */
@@ -41,6 +47,17 @@ export class Beliefs extends Memory {
   readonly applied: Uint8Array;
   /** How far each source is believed (P that he is the real Commissar), refreshed when dirty. */
   readonly trust: Float64Array;
+  /**
+   * What each believed role claim says of its claimant, in log-odds of his
+   * being an enemy: log(1 − c), c how far the claim is believed (a source's
+   * trust; a Doctor's or Vigilante's credibility, refreshRoleClaims). A real
+   * role holder is Town, so a claim believed at 0.85 leaves him at most a
+   * 0.15 chance of being an enemy. Refreshed with the trust; 0 without a claim.
+   */
+  readonly claimCredit: Float64Array;
+  /** Seats other than me that claimed a role that gives no results (Doctor, Vigilante), in claim order. */
+  private readonly roleClaimants: Int16Array;
+  private roleClaimantCount = 0;
   trustDirty = true;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
@@ -64,10 +81,12 @@ export class Beliefs extends Memory {
 
   constructor(n: number, record?: PublicRecord) {
     // Two floats and four flags per seat in the per-game buffer: the one fill clears them (see Memory).
-    super(n, record, 2, 4);
+    super(n, record, 3, 4);
     const floats = this.perGameFloats;
     this.ev = floats.subarray(0, n);
-    this.trust = floats.subarray(n);
+    this.trust = floats.subarray(n, 2 * n);
+    this.claimCredit = floats.subarray(2 * n);
+    this.roleClaimants = new Int16Array(n);
     const flags = this.perGameFlags;
     this.liar = flags.subarray(0, n);
     this.backed = flags.subarray(n, 2 * n);
@@ -78,6 +97,7 @@ export class Beliefs extends Memory {
   /** Starts a game: clears the record, sets the prior and takes the reads in. */
   reset(view: PlayerView, params: Params): void {
     this.clearMemory(view, params);
+    this.roleClaimantCount = 0;
     this.trustDirty = true;
     this.setPrior(view);
     this.readTrust = params['readTrust']!;
@@ -95,7 +115,7 @@ export class Beliefs extends Memory {
       this.priorSetup = view.setup;
       this.priorOptions = view.options;
       this.priors.fill(NaN);
-      this.turnsBlack = townMayTurnBlack(view.setup);
+      this.turnsBlack = townMayTurnBlack(view.setup, view.book);
     }
     let prior = this.priors[view.team]!;
     if (prior !== prior) this.priors[view.team] = prior = priorLogOdds(view);
@@ -134,7 +154,7 @@ export class Beliefs extends Memory {
         if ((e as Event<'phase'>).phase !== 'night') {
           this.frozenLastNight = false;
           // A new day's whisper has changed the reads the trust is built on.
-          if (this.sourceCount > 0) this.trustDirty = true;
+          if (this.sourceCount > 0 || this.roleClaimantCount > 0) this.trustDirty = true;
         }
         break;
       case Kind.Death: {
@@ -194,10 +214,11 @@ export class Beliefs extends Memory {
 
   private onClaim(speaker: number, c: Extract<GameEvent, { type: 'claim' }>['claim']): void {
     const view = this.view!;
-    if (c.kind !== 'accuse' || this.sourceCount > 0) this.trustDirty = true;
+    if (c.kind !== 'accuse' || this.sourceCount > 0 || this.roleClaimantCount > 0) this.trustDirty = true;
     if (c.kind === 'role') {
       if (speaker === this.me) return;
       if (c.role === Role.Commissar || c.role === Role.Sergeant) this.addSource(speaker);
+      else this.addRoleClaimant(speaker);
       // A unique role I hold, or know someone else to hold, claimed by another: a lie; so is a role
       // every copy of which the table has seen (publicFacts.ts).
       const mine = view.role === c.role && view.setup[c.role] === 1;
@@ -333,11 +354,22 @@ export class Beliefs extends Memory {
     }
   }
 
-  /** Recomputes how far each result source is believed (P that he is the real one). */
+  /** Notes a claimant of a role without results (once: a claim repeated under pressure is the same claim). */
+  private addRoleClaimant(s: number): void {
+    for (let i = 0; i < this.roleClaimantCount; i++) if (this.roleClaimants[i] === s) return;
+    this.roleClaimants[this.roleClaimantCount++] = s;
+  }
+
+  /** Recomputes how far each role claim is believed: the result sources' trust, then the other role claims', and what each says of its claimant. */
   refreshTrust(): void {
     if (!this.trustDirty) return;
     this.trustDirty = false;
-    if (this.sourceCount === 0) return;
+    if (this.sourceCount > 0) this.refreshSourceTrust();
+    if (this.roleClaimantCount > 0) this.refreshRoleClaims();
+  }
+
+  /** How far each result source is believed (P that he is the real Commissar). */
+  private refreshSourceTrust(): void {
     const p = this.params!;
     const view = this.view!;
     const trust = this.trust;
@@ -362,7 +394,10 @@ export class Beliefs extends Memory {
       trust[c] = w;
       total += w;
     }
-    if (total <= 0) return;
+    if (total <= 0) {
+      for (let i = 0; i < this.sourceCount; i++) this.claimCredit[this.sources[i]!] = 0;
+      return;
+    }
     // One real source at most: the weights share the claim's credibility, and a
     // lone claimant keeps what his own record leaves him.
     const alone = this.sourceCount === 1;
@@ -371,6 +406,48 @@ export class Beliefs extends Memory {
       const c = this.sources[i]!;
       const share = alone ? Math.min(1, trust[c]! * this.expPrior * 2) : trust[c]! / total;
       trust[c] = this.realCommissar[c] ? 1 : p['claimTrust']! * share;
+      this.claimCredit[c] = creditOf(trust[c]!);
+    }
+  }
+
+  /**
+   * How far each claim of a role that gives no results (the Doctor's, the
+   * Vigilante's: a leak, or a claim under vote pressure) is believed, by the
+   * rule a Commissar claim is: a lone claimant of a role the table may still
+   * hold is believed as a lone first Commissar claimant is (claimTrust, less
+   * as his record looks worse), rival claimants of one role share that by how
+   * innocent each looks (the first with firstClaimBonus), and a claim the
+   * table or I can disprove is a liar's and believed not at all. Without it a
+   * leaked Doctor was a seat like any other: the mafia's votes on him (he is
+   * dangerous to them) drew Town's after them.
+   */
+  private refreshRoleClaims(): void {
+    const view = this.view!;
+    const claimTrust = this.params!['claimTrust']!;
+    for (let i = 0; i < this.roleClaimantCount; i++) {
+      const c = this.roleClaimants[i]!;
+      const role = this.claimRole[c]!;
+      // A claimant who has since claimed Commissar is a source (its trust says what his claim is worth).
+      if (role === Role.Commissar || role === Role.Sergeant) continue;
+      if (this.liar[c] || !view.alive[c]) {
+        this.claimCredit[c] = 0;
+        continue;
+      }
+      let mine = 0;
+      let total = 0;
+      let rivals = 0;
+      for (let j = 0; j < this.roleClaimantCount; j++) {
+        const r = this.roleClaimants[j]!;
+        if (this.claimRole[r] !== role || this.liar[r] || !view.alive[r]) continue;
+        let w = Math.exp(-this.evidence(r));
+        // The first of the role's claimants: those who claim a role already claimed come late.
+        if (rivals === 0) w *= this.firstClaimFactor;
+        rivals++;
+        total += w;
+        if (r === c) mine = w;
+      }
+      const share = rivals === 1 ? Math.min(1, 2 * mine) : mine / total;
+      this.claimCredit[c] = creditOf(claimTrust * share);
     }
   }
 
@@ -386,7 +463,7 @@ export class Beliefs extends Memory {
       if (isEnemyFact(k)) return CERTAIN;
       return k === KNOWN_NOT_MAFIA ? NOT_MAFIA_LOGODDS : -CERTAIN;
     }
-    let x = this.prior + this.evidence(t);
+    let x = this.prior + this.evidence(t) + this.claimCredit[t]!;
     const n = this.n;
     // Most seats have no result from any of my sources: their sum over the sources would add nothing.
     if (!this.hasResult[t]) return x;

@@ -8,6 +8,7 @@ import { NONE, type Decision } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { sigmoid } from './odds.js';
 import { NEVER, bestOption, isOption, type Mind } from './mind.js';
+import { tastiestOption } from './taste.js';
 
 function isMate(m: Mind, s: number): boolean {
   return s !== m.b.me && m.view.known[s] === Team.Mafia;
@@ -20,7 +21,7 @@ export function danger(m: Mind, s: number): number {
   let d = p['mafia.accuserWeight']! * b.actsAgainstBlack(s);
   const role = b.claimRole[s];
   if (role === Role.Commissar) d += p['mafia.commissarWeight']!;
-  else if (role === Role.Doctor || role === Role.Sergeant) d += p['mafia.doctorWeight']!;
+  else if (role === Role.Doctor || role === Role.Sergeant || role === Role.Vigilante) d += p['mafia.doctorWeight']!;
   return d;
 }
 
@@ -103,21 +104,65 @@ export function kamikaze(m: Mind, d: Decision): number {
   return m.scores[s]! >= m.p['kamikaze.threshold']! ? s : NONE;
 }
 
-/** A Mafia votes to blend in: with the table's leading non-mate, leaning on the dangerous; for nobody (vote.noLynch) when a mate leads. */
+/**
+ * A mate the vote has already lost: he leads every other choice (nobody
+ * included) by more votes than the others still to vote could make up, and
+ * has, with my vote, the share of the living a lynch needs (lynch.minShare).
+ * NONE when there is none (or before the day's first vote).
+ */
+function lostMate(m: Mind, tally: Int16Array | null, round: number): number {
+  if (tally === null) return NONE;
+  const b = m.b;
+  const alive = m.view.alive;
+  const passes = b.passesNow(m.view.day, round);
+  let living = 0;
+  let cast = passes;
+  let mate = NONE;
+  let top = 0;
+  let other = passes;
+  for (let s = 0; s < b.n; s++) {
+    if (alive[s]) living++;
+    const v = tally[s]!;
+    cast += v;
+    if (isMate(m, s) && v > top) {
+      if (mate !== NONE) other = Math.max(other, top);
+      [mate, top] = [s, v];
+    } else other = Math.max(other, v);
+  }
+  if (mate === NONE) return NONE;
+  const toCome = living - cast - 1;
+  return top - other > toCome && top + 1 >= m.view.options['lynch.minShare'] * living ? mate : NONE;
+}
+
+/**
+ * A Mafia votes to blend in: with the table's leading non-mate, leaning on
+ * the dangerous; for nobody (vote.noLynch) when a mate leads outright. On a
+ * mate the vote has already lost he joins the wagon with chance `mafia.bus`
+ * (a vote the lynch does not need buys him the table's trust): the records'
+ * strangers cast 2 of their 4 partner votes so, on a partner who drew 6 of 7
+ * and 4 of 4 votes.
+ */
 export function mafiaVote(m: Mind, d: Decision): number {
   const b = m.b;
-  if (d.mayPass) {
-    const leader = b.voteLeader(m.view.day);
+  const tally = b.tallyNow(m.view.day, d.round);
+  const bus = m.p['mafia.bus']!;
+  if (bus > 0) {
+    const lost = lostMate(m, tally, d.round);
+    if (lost !== NONE && isOption(d, lost) && m.rng.next() < bus) return lost;
+  }
+  if (d.mayPass && m.view.options['vote.noLynch']) {
+    // A mate leads only with more votes than anyone: a first stray vote among several is no wagon to stop.
+    const leader = b.record.soleVoteLeader(m.view.day);
     if (leader !== NONE && (isMate(m, leader) || leader === b.me)) return NONE;
   }
   const blend = m.p['mafia.blend']!;
-  const tally = b.tallyNow(m.view.day, d.round);
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     m.scores[s] = isMate(m, s) ? NEVER : blend * (tally === null ? 0 : tally[s]!) + 0.3 * danger(m, s);
   }
-  return bestOption(m, d, m.p['noise']!);
+  // His taste of the day, as a Town voter's: a clan that voted as one would show itself.
+  return tastiestOption(m, d, m.p['vote.taste']!);
 }
 
 /** The loner Maniac (forum) kills to be the last one standing: his accusers, claimed Commissars, then likely Town. */

@@ -4,9 +4,12 @@
 // on its one liar, drawn by the first mate to speak. One talk per table (the
 // provider makes it, beside the public record), read and written by Mafia
 // players only, and only for mates they know: no one else ever looks at it,
-// so it carries nothing to Town (test/agents/peeking.test.ts).
+// so it carries nothing to Town (test/agents/peeking.test.ts). One who knows
+// the clan without being known by it (the Minion) keeps out of it: he
+// cannot agree with mates who do not know him.
 
 import { MAX_SHOTS } from '../engine/options.js';
+import type { RoleBook } from '../engine/roleBook.js';
 import { Team } from '../engine/roles.js';
 import type { Rng } from '../engine/rng.js';
 import { DealWatch } from './record.js';
@@ -14,12 +17,14 @@ import { DealWatch } from './record.js';
 /** No proposal for this shot yet (NONE is a proposal: to shoot nobody). */
 const NO_PROPOSAL = -2;
 
-/** What a mate reads the talk with: his facts (mates are Team.Mafia) and who is alive. */
+/** What a mate reads the talk with: his facts (mates are Team.Mafia), who is alive, and his role in the rules' role table. */
 export interface ClanMember {
   readonly known: ArrayLike<number>;
   readonly alive: ArrayLike<number>;
   readonly seat: number;
   readonly day: number;
+  readonly role: number;
+  readonly book: Pick<RoleBook, 'seesClan'>;
 }
 
 export class ClanTalk {
@@ -64,9 +69,11 @@ export class ClanTalk {
   /**
    * The clan's liar: the one a mate drew, while he lives; else a living mate
    * drawn now from my own stream (I am the first of the clan to speak). A
-   * player who knows no living mate speaks for himself.
+   * player who knows no living mate, or whom the clan does not know (the
+   * Minion), speaks for himself.
    */
   liar(me: ClanMember, rng: Rng): number {
+    if (me.book.seesClan[me.role]) return me.seat;
     let mates = 0;
     for (let s = 0; s < this.n; s++) if (s !== me.seat && isMate(me, s)) mates++;
     if (mates === 0) return me.seat;

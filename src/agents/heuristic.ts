@@ -18,6 +18,8 @@ import type { Params } from './params.js';
 import { NO_LOT, lotVote } from './lot.js';
 import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
+import { DayTaste, abstains } from './taste.js';
+import { HiddenPush } from './cover.js';
 import { commissarCheck, commissarNote, deathNote, doctorHeal, hunt, lastShot, redManiacKill, townVote, vigilanteShot } from './town.js';
 
 export class HeuristicAgent implements Agent, Mind {
@@ -30,6 +32,8 @@ export class HeuristicAgent implements Agent, Mind {
   readonly b: Beliefs;
   readonly scores: Float64Array;
   readonly shotsNamed = new Int16Array(MAX_SHOTS);
+  readonly taste = new DayTaste();
+  readonly cover = new HiddenPush();
   private readonly speech = new SpeechState();
   readonly clan: ClanTalk;
   /** Built alone, the player keeps a clan talk of his own and clears it each game. */
@@ -75,6 +79,8 @@ export class HeuristicAgent implements Agent, Mind {
     this.b.reset(view, this.p);
     this.speech.reset();
     if (this.ownsClan) this.clan.clear();
+    this.taste.reset();
+    this.cover.reset();
     const asCivilian = view.team === Team.Mafia ? this.p['mafia.asCivilian']! : 0;
     this.mask = asCivilian > 0 ? this.civilianMask().begin(view, asCivilian, this.civilianParams, rng) : null;
   }
@@ -98,7 +104,9 @@ export class HeuristicAgent implements Agent, Mind {
     const blackSide = view.team === Team.Mafia;
     switch (d.choice) {
       case Choice.Vote:
-        return blackSide ? this.clanVote(d) : this.townSideVote(view, d);
+        return blackSide ? this.clanVote(d, true) : this.townSideVote(view, d, true);
+      case Choice.Nominate: // until nominations have their own policy: nominate whom he would vote for (an abstention is a vote's, not a nomination's)
+        return blackSide ? this.clanVote(d, false) : this.townSideVote(view, d, false);
       case Choice.Shoot:
         return mafiaShot(this, d);
       case Choice.Freeze:
@@ -126,18 +134,19 @@ export class HeuristicAgent implements Agent, Mind {
     }
   }
 
-  /** A Mafia's vote: a Civilian's on his civilian days, else the clan's blending in. */
-  private clanVote(d: Decision): number {
-    return this.mask !== null && this.mask.today() ? this.mask.vote(d) : mafiaVote(this, d);
+  /** A Mafia's vote or nomination: a Civilian's on his civilian days (the Civilian abstains as Civilians do), else the clan's blending in. */
+  private clanVote(d: Decision, mayAbstain: boolean): number {
+    if (this.mask !== null && this.mask.today()) return this.mask.vote(d);
+    return mayAbstain && abstains(this, d) ? NONE : mafiaVote(this, d);
   }
 
-  /** Town follows the day's lot on a lot day (lot.ts); otherwise, and for a loner Maniac, his own vote. */
-  private townSideVote(view: PlayerView, d: Decision): number {
+  /** Town follows the day's lot on a lot day (lot.ts: no abstaining then); otherwise, and for a loner Maniac, his own vote. */
+  private townSideVote(view: PlayerView, d: Decision, mayAbstain: boolean): number {
     if (view.team === Team.Town) {
       const lot = lotVote(this, d);
       if (lot !== NO_LOT) return lot;
     }
-    return townVote(this, d);
+    return mayAbstain && abstains(this, d) ? NONE : townVote(this, d);
   }
 
   /**

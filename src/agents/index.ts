@@ -4,7 +4,7 @@
 
 export { AgentSpecError, DEFAULT_AGENTS, SCOPES, parseAgents, type AgentSpec, type Assignment, type ParamOverride } from './spec.js';
 export { createProvider, type CreateAgent } from './provider.js';
-export { PARAM_SPECS, PROFILES, type ParamSpec, type Profile } from './params.js';
+export { PARAM_SPECS, PROFILES, SKILL_PROFILES, type ParamSpec, type Profile } from './params.js';
 export { HeuristicAgent } from './heuristic.js';
 export { RandomAgent, RandomProvider } from './random.js';
 export { PassThroughAgent } from './wrapper.js';

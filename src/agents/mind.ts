@@ -2,11 +2,13 @@
 // random stream and a scratch score array, plus the small choice helpers
 // every policy shares (best score with a little random taste).
 
-import { NONE, type Decision, type PlayerView } from '../engine/agent.js';
+import { NONE, UNKNOWN, type Decision, type PlayerView } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
 import type { Beliefs } from './beliefs.js';
 import type { ClanTalk } from './clan.js';
 import type { Params } from './params.js';
+import type { HiddenPush } from './cover.js';
+import type { DayTaste } from './taste.js';
 
 export interface Mind {
   readonly view: PlayerView;
@@ -19,6 +21,10 @@ export interface Mind {
   readonly shotsNamed: Int16Array;
   /** The clan's night talk (clan.ts): read and written only while he plays for the Mafia. */
   readonly clan: ClanTalk;
+  /** His own taste of the day about each seat (votes). */
+  readonly taste: DayTaste;
+  /** A hidden Commissar's daily choice whether to push his Black (cover.ts). */
+  readonly cover: HiddenPush;
 }
 
 /** Marks a seat that must not be picked when others are available. */
@@ -30,14 +36,30 @@ export const NEVER = -1e9;
  * several NEVER) are broken by the player's own stream, never by seat order.
  */
 export function bestOption(m: Mind, d: Decision, noise: number): number {
+  return bestScored(m, d, noise, 0);
+}
+
+/**
+ * The option with the highest score plus `noise * U(0,1)` plus `taste` times
+ * his taste of the day (taste.ts; its day set by the caller), leaving
+ * `m.scores` as they were. Neither is added to a seat scored NEVER, and no
+ * taste to one he holds a hard fact on (a fact is not a hunch). Equal
+ * scores are broken by the player's own stream, never by seat order.
+ */
+export function bestScored(m: Mind, d: Decision, noise: number, taste: number): number {
   const opts = d.options;
+  const known = m.view.known;
   let best = NONE;
   let bestScore = -Infinity;
   let ties = 1;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     const base = m.scores[s]!;
-    const score = base <= NEVER ? base : base + (noise > 0 ? noise * m.rng.next() : 0);
+    let score = base;
+    if (base > NEVER) {
+      if (noise > 0) score += noise * m.rng.next();
+      if (taste > 0 && known[s] === UNKNOWN) score += taste * m.taste.at(s);
+    }
     if (score > bestScore) {
       bestScore = score;
       best = s;

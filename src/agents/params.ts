@@ -3,7 +3,7 @@
 // study sweeps a parameter exactly like a rule option, and README.md (The players) is
 // written from the same rows.
 
-export const PROFILES = ['random', 'novice', 'club', 'expert'] as const;
+export const PROFILES = ['random', 'novice', 'club', 'expert', 'strangers'] as const;
 export type Profile = (typeof PROFILES)[number];
 /** Profiles played by the heuristic agent (every one but `random`). */
 export type SkillProfile = Exclude<Profile, 'random'>;
@@ -27,11 +27,19 @@ export interface ParamSpec {
   readonly doc: string;
   readonly min: number;
   readonly max: number;
-  /** Values for novice, club, expert. */
-  readonly values: readonly [number, number, number];
+  /** Values for novice, club, expert, strangers (SKILL_PROFILES' order). */
+  readonly values: readonly [number, number, number, number];
   readonly use: ParamUse;
 }
 
+/** The columns of the table, in order: every profile the heuristic agent plays. */
+export const SKILL_PROFILES: readonly SkillProfile[] = Object.freeze(PROFILES.filter((x): x is SkillProfile => x !== 'random'));
+
+/**
+ * A row: novice, club and expert given; `strangers` (the profile fitted to
+ * the strangers' table, README "Where the players come from") is club's
+ * value except where that fit gave its own.
+ */
 const SKILL: ParamUse = { kind: 'skill' };
 const TOWN: ParamUse = { kind: 'strategy', team: 'town' };
 const TOWN_DAYS: ParamUse = { kind: 'strategy', team: 'town', counts: 'days' };
@@ -40,7 +48,7 @@ const MAFIA: ParamUse = { kind: 'strategy', team: 'mafia' };
 const MAFIA_DAYS: ParamUse = { kind: 'strategy', team: 'mafia', counts: 'days' };
 const MANIAC: ParamUse = { kind: 'strategy', team: 'maniac' };
 
-const p = (key: string, values: [number, number, number], min: number, max: number, doc: string, use: ParamUse): ParamSpec => ({ key, values, min, max, doc, use });
+const p = (key: string, values: [number, number, number], min: number, max: number, doc: string, use: ParamUse, strangers: number = values[1]): ParamSpec => ({ key, values: [...values, strangers], min, max, doc, use });
 
 /**
  * Log-odds are natural logs; a "weight" adds that many log-odds of being an
@@ -54,29 +62,32 @@ const p = (key: string, values: [number, number, number], min: number, max: numb
  */
 export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   // Everyone: how beliefs are formed.
-  p('readSkill', [0.299, 0.598, 1.2], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes', SKILL),
+  p('readSkill', [0.2, 0.4, 0.8], 0, 5, 'strength of what a day\'s talk tells a player (separation d\' of the engine\'s daily whisper, PlayerView.reads): 0 learns only from facts, claims and votes', SKILL, 0),
   p('readFirstDay', [0, 0, 0], 0, 1, 'share of readSkill on day 1, when the talk has no deaths, votes or results to work on', SKILL),
   p('readShared', [0.8, 0.8, 0.8], 0, 1, 'share of a whisper\'s noise the whole table has in common and keeps all game (a convincing liar fools everyone)', SKILL),
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account', SKILL),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)', SKILL),
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)', SKILL),
   p('firstClaimBonus', [0, 0.7, 1.2], 0, 5, 'log-odds of credibility for the first of two Commissar claimants (counter-claims come late)', SKILL),
-  p('voteMemory', [0.18, 0.36, 0.54], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)', SKILL),
+  p('voteMemory', [0.115, 0.23, 0.345], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)', SKILL, 0),
   p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)', SKILL),
-  p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted', SKILL),
+  p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted', SKILL, 0.234),
   p('accuseOdds', [2.398, 1.918, 1.705], -5, 5, 'log-odds over the prior of a player being an enemy above which a Town player accuses him by day', TOWN),
-  p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table', TOWN),
-  p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice (0: always the top score)', SKILL),
-  p('vote.passBias', [-0.08, -0.08, -0.08], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)', TOWN),
+  p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table', TOWN, 0.45),
+  p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice but the vote (0: always the top score)', SKILL),
+  p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it', SKILL, 0.361),
+  p('vote.abstain', [0.142, 0.142, 0.142], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (fitted to the strangers\' records: 13-14% of the living do not vote, every day)', SKILL, 0.142),
+  p('vote.passBias', [-0.9, -0.9, -0.9], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)', TOWN),
   p('vote.byLot', [0, 0, 0], 0, 1, 'Town: chance a day that every Town player votes for the seat the day\'s public lot names (PlayerView.lot), the tamper-proof random lynch of Braverman, Etesami and Mossel: the Mafia\'s votes cannot steer it', TOWN),
   // Commissar (and a promoted Sergeant).
-  p('commissar.revealOnBlack', [0.742, 0.742, 0.742], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)', TOWN),
+  p('commissar.revealOnBlack', [0.992, 0.992, 0.992], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)', TOWN),
   p('commissar.revealFromDay', [2, 2, 2], 1, 100, 'first day on which a Black found makes him reveal (day 1: he shows himself to the mafia before any talk)', TOWN_DAYS),
-  p('commissar.revealDay', [2, 0, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)', TOWN_DAYS),
+  p('commissar.revealDay', [2, 4, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)', TOWN_DAYS),
   p('commissar.revealVotes', [0, 3, 3], 0, 100, 'votes received at the last vote that make him reveal to save himself (0: never)', TOWN_VOTES),
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)', TOWN),
   p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)', TOWN),
   p('commissar.checkNoise', [20, 20, 10], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)', SKILL),
+  p('commissar.pushHidden', [0.6, 0.292, 0.2], 0, 1, 'chance a day that, still hidden, he pushes a Black he found (accuses him, votes for him); on other days he joins a wagon on him but does not start one, since a lone act against a Black shows the mafia who checked', TOWN),
   p('commissar.lastShotOdds', [-0.154, 0.693, 1.099], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire the last shot (otherwise he holds fire)', TOWN),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black', TOWN),
   // Doctor.
@@ -84,9 +95,12 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.selfWeight', [2, 1.5, 1.5], 0, 50, 'priority of healing himself', TOWN),
   p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether he heals himself at all where the rules allow it (0: never, as the recorded medics; stands in for the rules option)', TOWN),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of healing a player a trusted Commissar cleared (valuable Town)', TOWN),
+  // Doctor and Vigilante: how their roles leak (a public claim of the role).
+  p('leak.daily', [0.172, 0.129, 0.086], 0, 1, 'chance a day that a hidden Doctor\'s or Vigilante\'s talk gives his role away (a public claim of it)', SKILL),
+  p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden Doctor or Vigilante claim his role to save himself (0: never)', TOWN_VOTES),
   // Vigilante.
-  p('vigilante.aimNoise', [9.71, 6.47, 3.23], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)', SKILL),
-  p('vigilante.fireOdds', [0.091, 0.355, 0.81], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds', TOWN),
+  p('vigilante.aimNoise', [8.64, 5.76, 2.88], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)', SKILL),
+  p('vigilante.fireOdds', [-0.044, 0.22, 0.675], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds', TOWN),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one', TOWN),
   p('sergeant.stepUp', [1, 1, 1], 0, 1, 'whether, promoted, he reveals at once and publishes the results he holds', TOWN),
@@ -98,10 +112,11 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('maniac.townWeight', [0, 1, 1.5], 0, 50, 'loner Maniac: priority of killing likely Town over likely Mafia (Town is who lynches him)', MANIAC),
   // Mafia team.
   p('mafia.commissarWeight', [6, 10, 12], 0, 50, 'priority of shooting a claimed Commissar (freezing, for the Putana)', MAFIA),
-  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor or Sergeant', MAFIA),
+  p('mafia.doctorWeight', [3, 5, 6], 0, 50, 'priority of shooting a claimed Doctor, Sergeant or Vigilante', MAFIA),
   p('mafia.accuserWeight', [0.5, 1, 1.5], 0, 50, 'priority per vote or accusation a player cast against a Black', MAFIA),
-  p('mafia.blend', [0.5, 1, 1.2], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table', MAFIA),
-  p('mafia.fakeClaim', [0, 0.3, 0.4], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay', MAFIA),
+  p('mafia.blend', [0.3, 0.6, 0.72], 0, 10, 'log-odds per vote already cast today for a non-mate: how closely a Mafia follows the table', MAFIA, 0.6),
+  p('mafia.bus', [0.3, 0.3, 0.3], 0, 1, 'chance a Mafia joins the wagon on a mate the vote has already lost (he leads by more votes than are left to cast): a vote the lynch does not need, for the table\'s trust', MAFIA, 1),
+  p('mafia.fakeClaim', [0, 0.008, 0.1], 0, 1, 'chance the clan has one Mafia fake-claim Commissar on mafia.fakeClaimDay', MAFIA),
   p('mafia.fakeClaimDay', [2, 2, 2], 1, 100, 'day of the fake claim', MAFIA_DAYS),
   p('mafia.counterClaim', [0.2, 0.6, 0.7], 0, 1, 'chance the clan counter-claims when a Town Commissar reveals', MAFIA),
   p('mafia.asCivilian', [0, 0, 0], 0, 1, 'chance a day that a Mafia player votes and speaks exactly as a Civilian of the table would (with the Civilians\' parameters, the lot included), from what a Civilian could know (the public record, no mates: he may vote for a partner), instead of blending in as Mafia', MAFIA),
@@ -144,7 +159,7 @@ export function strategyParams(team: StrategyTeam): readonly ParamSpec[] {
 /** A full set of values, one per key, read by the policies as `p['hunt.threshold']`. */
 export type Params = Readonly<Record<string, number>>;
 
-const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2> = { novice: 0, club: 1, expert: 2 };
+const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2 | 3> = { novice: 0, club: 1, expert: 2, strangers: 3 };
 
 /** The values of a profile with overrides applied (overrides already checked). */
 export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<string, number> = new Map()): Params {

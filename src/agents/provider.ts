@@ -10,7 +10,7 @@ import { NONE, type Agent, type AgentProvider, type ClaimSink, type Decision, ty
 import type { GameEvent } from '../engine/events.js';
 import type { Rng } from '../engine/rng.js';
 import type { Rules } from '../engine/rules.js';
-import { ROLE_COUNT, ROLES, Role, Team, roleSpec } from '../engine/roles.js';
+import { ROLE_COUNT, Role, Team } from '../engine/roles.js';
 import { HeuristicAgent, wantsReads } from './heuristic.js';
 import { profileParams, type Params, type SkillProfile } from './params.js';
 import { RandomAgent } from './random.js';
@@ -38,29 +38,30 @@ export async function createProvider(spec: AgentSpec, rules: Rules): Promise<Age
   const ids = { next: 0 };
   const plansWith = (town: ReadonlyMap<string, number>, mafia: ReadonlyMap<string, number>): RolePlan[] => {
     const plans: RolePlan[] = [];
-    for (let r = 0; r < ROLE_COUNT; r++) plans.push(planFor(spec, rules, r as Role, loaded, { town, mafia }, ids));
+    for (let r = 0; r < rules.book.count; r++) plans.push(planFor(spec, rules, r, loaded, { town, mafia }, ids));
     // A Mafia's civilian days (mafia.asCivilian) are played as this table's Civilians play, where they are heuristic players.
     const civilian = plans[Role.Civilian]!;
     if (civilian.kind !== 'heuristic') return plans;
     return plans.map((p) => (p.kind === 'heuristic' ? { ...p, civilian: civilian.params } : p));
   };
   const none = new Map<string, number>();
-  if (spec.mixture.size === 0) return new SpecProvider(rules.players, [plansWith(none, none)], null);
+  const keys = rules.book.specs.map((x) => x.key);
+  if (spec.mixture.size === 0) return new SpecProvider(rules.players, [plansWith(none, none)], null, keys);
   const town = spec.mixture.get('town') ?? [{ weight: 1, params: none }];
   const mafia = spec.mixture.get('mafia') ?? [{ weight: 1, params: none }];
   const pairs = town.flatMap((t) => mafia.map((m) => plansWith(t.params, m.params)));
-  return new SpecProvider(rules.players, pairs, new MixtureDraw(town.map((c) => c.weight), mafia.map((c) => c.weight)));
+  return new SpecProvider(rules.players, pairs, new MixtureDraw(town.map((c) => c.weight), mafia.map((c) => c.weight)), keys);
 }
 
 function teamScopeOf(role: Role, rules: Rules): string | null {
-  const t = roleSpec(role).team;
-  const team = t === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? Team.Town : Team.Maniac) : t;
+  const team = rules.book.team[role];
   return team === Team.Town ? 'town' : team === Team.Mafia ? 'mafia' : null;
 }
 
 /** The plan of one role, with `strategy`: the parameters of each team's strategy of the moment (a mixture's), which win over every other setting. */
 function planFor(spec: AgentSpec, rules: Rules, role: Role, loaded: ReadonlyMap<string, CreateAgent>, strategy: Readonly<Record<'town' | 'mafia', ReadonlyMap<string, number>>>, ids: { next: number }): RolePlan {
-  const rs = roleScope(role);
+  // A rules file's own role has no scope of its own: its team's (or the base) applies.
+  const rs = role < ROLE_COUNT ? roleScope(role) : '';
   const ts = teamScopeOf(role, rules);
   const a: Assignment = spec.assignments.get(rs) ?? (ts ? spec.assignments.get(ts) : undefined) ?? { kind: 'profile', profile: spec.base };
   if (a.kind === 'profile' && a.profile === 'random') return { kind: 'random' };
@@ -104,6 +105,7 @@ class SpecProvider implements AgentProvider {
     /** Plans per role for each pair of the teams' strategies, Town's outer (one pair without a mixture). */
     private readonly pairs: readonly (readonly RolePlan[])[],
     private readonly draw: MixtureDraw | null,
+    private readonly keys: readonly string[],
   ) {
     this.plans = pairs[0]!;
     const heuristic = pairs.some((plans) => plans.some((p) => p.kind === 'heuristic'));
@@ -127,7 +129,7 @@ class SpecProvider implements AgentProvider {
       case 'module': {
         const key = `${seat}|${role}|${plan.id}`;
         let a = this.modules.get(key);
-        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, role, plan.create, plan.params)));
+        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, this.keys[role]!, plan.create, plan.params)));
         return a;
       }
     }
@@ -144,13 +146,13 @@ class ModuleAgent implements Agent {
   constructor(
     private readonly path: string,
     private readonly seat: number,
-    private readonly role: Role,
+    private readonly role: string,
     create: CreateAgent,
     params: Params,
   ) {
-    const inner = this.guard('createAgent', () => create(seat, ROLES[role]!.key, params));
+    const inner = this.guard('createAgent', () => create(seat, role, params));
     if (!inner || typeof inner.begin !== 'function' || typeof inner.choose !== 'function') {
-      throw new AgentSpecError('--agent-module', `${path}: createAgent(${seat}, '${ROLES[role]!.key}') must return an object with begin(view, rng) and choose(view, decision)`);
+      throw new AgentSpecError('--agent-module', `${path}: createAgent(${seat}, '${role}') must return an object with begin(view, rng) and choose(view, decision)`);
     }
     this.inner = inner;
     this.readSkill = typeof inner.readSkill === 'number' && inner.readSkill > 0 ? inner.readSkill : 0;
@@ -164,7 +166,7 @@ class ModuleAgent implements Agent {
     } catch (e) {
       if (e instanceof AgentSpecError) throw e;
       const why = e instanceof Error ? e.message : String(e);
-      throw new Error(`agent module ${this.path} (seat ${this.seat}, ${ROLES[this.role]!.key}): ${what} threw: ${why}`);
+      throw new Error(`agent module ${this.path} (seat ${this.seat}, ${this.role}): ${what} threw: ${why}`);
     }
   }
 

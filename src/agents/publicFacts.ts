@@ -5,30 +5,41 @@
 // result is impossible when it contradicts a shown team; a claimant whose
 // role every remaining copy of which has since been shown was lying. Kept
 // once per table inside the public record (record.ts), so every player and
-// the clan's liar judge claims alike.
+// the clan's liar judge claims alike. The role changes the rules allow are
+// read from the rules' role table (public, in every view), so the engine's
+// table is their one source.
 
 import { UNKNOWN } from '../engine/agent.js';
 import type { Claim } from '../engine/events.js';
-import type { Options } from '../engine/options.js';
-import { ROLE_COUNT, Role, Team, roleSpec } from '../engine/roles.js';
+import { Ability, MAX_ROLES, NO_ROLE, type RoleBook } from '../engine/roleBook.js';
+import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 
-/**
- * The role changes the rules make during a game (src/engine/aftermath.ts):
- * a Sergeant becomes the Commissar when none is left, a Foundling turns
- * Mafia when the Boss dies. A role's copies are its own plus those of the
- * roles that become it. test/agents/claims.test.ts holds the engine to this list.
- */
-export const SUCCESSIONS: readonly (readonly [from: Role, to: Role])[] = Object.freeze([
-  [Role.Sergeant, Role.Commissar],
-  [Role.Foundling, Role.Mafia],
-]);
+/** One role change the rules make during a game: a player of role `from` may come to hold role `to`. */
+export type Succession = readonly [from: number, to: number];
 
-/** Copies of `role` the table may still hold alive, from the setup and the roles shown (counts by Role). */
-export function copiesLeft(setup: readonly number[], shown: ArrayLike<number>, role: number): number {
+/**
+ * The role changes of a role table (src/engine/aftermath.ts, nightSteps.ts
+ * play them): a role that assists another takes it when nobody living holds
+ * it (the Sergeant becomes the Commissar), a role that turns becomes its
+ * `turnsInto` (the Foundling turns Mafia when the Boss dies, the Cursed when
+ * the wolves shoot him). A role's copies are its own plus those of the roles
+ * that become it. test/agents/claims.test.ts holds the engine to this list.
+ */
+export function successionsOf(book: RoleBook): Succession[] {
+  const out: Succession[] = [];
+  for (let r = 0; r < book.count; r++) {
+    if (book.assists[r] !== NO_ROLE) out.push([r, book.assists[r]!]);
+    if (book.turnsInto[r] !== NO_ROLE) out.push([r, book.turnsInto[r]!]);
+  }
+  return out;
+}
+
+/** Copies of `role` the table may still hold alive, from the setup, the roles shown (counts by role id) and the rules' role changes. */
+export function copiesLeft(setup: readonly number[], shown: ArrayLike<number>, role: number, successions: readonly Succession[]): number {
   let left = setup[role]! - shown[role]!;
-  for (let i = 0; i < SUCCESSIONS.length; i++) {
-    const [from, to] = SUCCESSIONS[i]!;
+  for (let i = 0; i < successions.length; i++) {
+    const [from, to] = successions[i]!;
     // The copies of a role that became this one, less those shown.
     if (to === role) left += setup[from]! - shown[from]!;
     // Shown copies of the successor beyond its own cards were this role once.
@@ -37,15 +48,26 @@ export function copiesLeft(setup: readonly number[], shown: ArrayLike<number>, r
   return left;
 }
 
-/** Whether a player dealt a Town role may turn Mafia in this setup (a Foundling): a "Red" check on a later Black was then true. */
-export function townMayTurnBlack(setup: readonly number[]): boolean {
-  for (const [from, to] of SUCCESSIONS) if (setup[from]! > 0 && roleSpec(from).team === Team.Town && roleSpec(to).team === Team.Mafia) return true;
+/** Whether a player dealt a Town role may turn Mafia in this setup (a Foundling, a Cursed): a "Red" check on a later Black was then true. */
+export function townMayTurnBlack(setup: readonly number[], book: RoleBook, successions: readonly Succession[] = successionsOf(book)): boolean {
+  for (const [from, to] of successions) if (setup[from]! > 0 && book.team[from] === Team.Town && book.team[to] === Team.Mafia) return true;
   return false;
 }
 
+/** The role a Commissar's note names its writer as: the one role whose check leaves a note, or NO_ROLE if none or several do. */
+function noteRoleOf(book: RoleBook): number {
+  let found = NO_ROLE;
+  for (let r = 0; r < book.count; r++) {
+    if (book.action[r] !== Ability.Check || !book.note[r]) continue;
+    if (found !== NO_ROLE) return NO_ROLE;
+    found = r;
+  }
+  return found;
+}
+
 export class PublicFacts {
-  /** Copies of each role shown (at death, or named by the note). */
-  readonly shown = new Int8Array(ROLE_COUNT);
+  /** Copies of each role shown (at death, or named by the note), by role id (a rules file's own roles included). */
+  readonly shown = new Int8Array(MAX_ROLES);
   /** The team the whole table knows each seat to be (UNKNOWN, a Team, or KNOWN_NOT_MAFIA); the role shown of each (-1: none). */
   readonly team: Int8Array;
   readonly role: Int8Array;
@@ -53,10 +75,11 @@ export class PublicFacts {
   readonly liar: Uint8Array;
   /** Seats whose latest role claim is Commissar (1: yes): once every Commissar card is shown, those not shown lied. */
   private readonly commissarClaim: Uint8Array;
-  /** The public setup and rules of the game (every view holds the same). */
+  /** The public setup and role table of the game (every view holds the same), and what follows from them. */
   private setup: readonly number[] = [];
-  private options: Options | null = null;
-  private maniacTown = false;
+  private book: RoleBook | null = null;
+  private successions: readonly Succession[] = [];
+  private noteRole: number = NO_ROLE;
   private turnsBlack = false;
 
   constructor(readonly n: number) {
@@ -75,19 +98,22 @@ export class PublicFacts {
     this.commissarClaim.fill(0);
   }
 
-  /** The game's public setup (from a player's view; every seat's is the same). */
-  setRules(setup: readonly number[], options: Options): void {
+  /** The game's public setup and role table (from a player's view; every seat's is the same). */
+  setRules(setup: readonly number[], book: RoleBook): void {
     // Every player of the table joins with the same setup: work it out once.
-    if (setup === this.setup && options === this.options) return;
+    if (setup === this.setup && book === this.book) return;
     this.setup = setup;
-    this.options = options;
-    this.maniacTown = options['maniac.team'] === 'town';
-    this.turnsBlack = townMayTurnBlack(setup);
+    if (book !== this.book) {
+      this.book = book;
+      this.successions = successionsOf(book);
+      this.noteRole = noteRoleOf(book);
+    }
+    this.turnsBlack = townMayTurnBlack(setup, book, this.successions);
   }
 
   /** Whether the table could believe a claim of `role` by a living player: a copy of it may be left. */
   roleClaimPossible(role: number): boolean {
-    return copiesLeft(this.setup, this.shown, role) > 0;
+    return copiesLeft(this.setup, this.shown, role, this.successions) > 0;
   }
 
   /** Whether "t is Black/Red" stands against what the table knows of t. */
@@ -111,9 +137,9 @@ export class PublicFacts {
     this.show(seat, role);
   }
 
-  /** The Commissar's note read to the table: it names him (dead) and the team of the player he checked. */
+  /** The Commissar's note read to the table: it names him (dead; his role, if one role alone leaves notes) and the team of the player he checked. */
   onNote(commissar: number, target: number, black: boolean, notMafiaOnly: boolean): void {
-    if (this.role[commissar]! < 0) this.show(commissar, Role.Commissar);
+    if (this.role[commissar]! < 0 && this.noteRole !== NO_ROLE) this.show(commissar, this.noteRole);
     this.team[target] = black ? Team.Mafia : notMafiaOnly ? KNOWN_NOT_MAFIA : Team.Town;
   }
 
@@ -129,8 +155,8 @@ export class PublicFacts {
     }
   }
 
+  /** The team a shown role plays for under these rules (the Maniac's follows `maniac.team`). */
   private teamOf(role: number): number {
-    const t = roleSpec(role as Role).team;
-    return t === 'maniac-option' ? (this.maniacTown ? Team.Town : Team.Maniac) : t;
+    return this.book!.team[role]!;
   }
 }

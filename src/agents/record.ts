@@ -174,7 +174,7 @@ export class PublicRecord {
   /** A player of this table starts the game with this view. */
   join(view: PlayerView): void {
     this.clock = view;
-    this.facts.setRules(view.setup, view.options);
+    this.facts.setRules(view.setup, view.book);
   }
 
   /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
@@ -191,7 +191,8 @@ export class PublicRecord {
     if (kind === Kind.Vote) {
       const v = e as VoteEvent;
       if (v.target !== NONE) this.recordVote(v.voter, v.target, v.round);
-      else this.recordPass(v.round);
+      // A missed vote or an abstention is no vote for nobody.
+      else if (v.missed !== true && v.abstained !== true) this.recordPass(v.round);
     } else if (kind === Kind.Claim) {
       const c = (e as ClaimEvent).claim;
       const speaker = (e as ClaimEvent).speaker;

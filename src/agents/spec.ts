@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ROLES, Role } from '../engine/roles.js';
 import { didYouMean } from '../engine/spelling.js';
-import { PARAM_KEYS, PARAM_SPECS, PROFILES, isProfile, paramSpec, renamedParam, type Profile } from './params.js';
+import { PARAM_KEYS, PARAM_SPECS, PROFILES, SKILL_PROFILES, isProfile, paramSpec, renamedParam, type Profile } from './params.js';
 
 export const DEFAULT_AGENTS = 'club';
 
@@ -310,7 +310,7 @@ function assignModule(lhs: string, path: string, assignments: Map<string, Assign
 function checkParamsUsed(spec: Omit<AgentSpec, 'canonical' | 'files'>): void {
   if (spec.params.length === 0) return;
   const heuristic = spec.base !== 'random' || [...spec.assignments.values()].some((a) => a.kind === 'profile' && a.profile !== 'random');
-  if (!heuristic) throw new AgentSpecError('--agent-param', 'the random profile has no parameters; use novice, club or expert');
+  if (!heuristic) throw new AgentSpecError('--agent-param', `the random profile has no parameters; use ${SKILL_PROFILES.join(', ')}`);
 }
 
 function canonicalAgents(spec: Omit<AgentSpec, 'canonical' | 'files'>): string {

@@ -1,11 +1,13 @@
-// What a player says by day, as claims: the Commissar's reveal and results,
-// the Sergeant's backing, Town accusations, and the clan's fake claims and
-// counter-claims (one designated liar, so the clan never claims twice).
+// What a player says by day, as claims: the Commissar's reveal and results
+// (and, hidden, how loudly he pushes a Black), the Sergeant's backing, the
+// Doctor's and Vigilante's leaks, Town accusations, and the clan's fake
+// claims and counter-claims (one designated liar, so the clan never claims twice).
 
-import type { ClaimSink } from '../engine/agent.js';
+import { UNKNOWN, type ClaimSink } from '../engine/agent.js';
 import { Role, Team } from '../engine/roles.js';
 import { Verdict } from './beliefs.js';
 import { danger } from './black.js';
+import { keepsQuiet } from './cover.js';
 import { takesTie, type Mind } from './mind.js';
 
 /** Per-game speech state kept by the agent. */
@@ -17,8 +19,14 @@ export class SpeechState {
   counter = false;
   lastAccuseDay = -1;
   lastResultDay = -1;
+  /** The day a Doctor or Vigilante last weighed letting his role show (once a day, though he may speak twice). */
+  leakDay = -1;
+  /** The day he last had his turn to speak (a second turn that day answers a later claim). */
+  spokeDay = -1;
 
   reset(): void {
+    this.spokeDay = -1;
+    this.leakDay = -1;
     this.revealRoll = -1;
     this.fakeRoll = -1;
     this.counterFor = -1;
@@ -36,7 +44,30 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
   }
   if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
   else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
+  else if (view.team === Team.Town && (view.role === Role.Doctor || view.role === Role.Vigilante)) powerRoleLeak(m, st, out);
+  // A second turn the same day answers a claim; his accusation of the day was weighed in the first.
+  if (st.spokeDay === view.day) return;
+  st.spokeDay = view.day;
   accuseTopSuspect(m, st, out);
+}
+
+/**
+ * A hidden Doctor or Vigilante lets his role show: under vote pressure (he
+ * drew `leak.pressureVotes` votes at the last vote) he claims it to save
+ * himself, and on any day after his first night his talk gives it away
+ * with chance `leak.daily` (a human table hears who acts at night). Either way it is a
+ * public claim of the role, so what the mafia learn is what everyone hears.
+ */
+function powerRoleLeak(m: Mind, st: SpeechState, out: ClaimSink): void {
+  const b = m.b;
+  const p = m.p;
+  // Nothing to give away before his first night (a game that starts by day).
+  if (b.claimedRole >= 0 || st.leakDay === m.view.day || (m.view.day <= 1 && m.view.options.start === 'day')) return;
+  st.leakDay = m.view.day;
+  const pressure = p['leak.pressureVotes']!;
+  const pressed = pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure;
+  const daily = p['leak.daily']!;
+  if (pressed || (daily > 0 && m.rng.next() < daily)) say(m, out, m.view.role);
 }
 
 function commissarSpeech(m: Mind, st: SpeechState, out: ClaimSink): void {
@@ -122,9 +153,14 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
   let best = -1;
   let bestX = -Infinity;
   let ties = 1;
+  // He speaks his hunch of the day too (the taste his vote will follow): what he says and how he votes agree.
+  const known = view.known;
+  const taste = m.taste;
+  const scale = m.p['vote.taste']!;
+  taste.forDay(view.day, m.rng);
   for (let s = 0; s < n; s++) {
     if (s === me || !alive[s]) continue;
-    const x = b.enemy(s);
+    const x = known[s] === UNKNOWN ? b.enemy(s) + scale * taste.at(s) : b.enemy(s);
     if (x > bestX) {
       bestX = x;
       best = s;
@@ -132,6 +168,7 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
     } else if (x === bestX && x >= b.accuseLogOdds && takesTie(m, ++ties)) best = s;
   }
   if (best < 0 || bestX < b.accuseLogOdds) return;
+  if (keepsQuiet(m, best)) return;
   st.lastAccuseDay = view.day;
   out.say({ kind: 'accuse', target: best });
 }

@@ -8,6 +8,8 @@ import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Verdict } from './beliefs.js';
 import { isEnemyFact, logit, sigmoid } from './odds.js';
 import { NEVER, bestOption, isOption, takesTie, type Mind } from './mind.js';
+import { tastiestOption } from './taste.js';
+import { coverVote } from './cover.js';
 
 /** Least trust in the source of a "Black" result before a hunter acts on it without a hard fact. */
 const HUNT_SOURCE_TRUST = 0.6;
@@ -15,7 +17,11 @@ const HUNT_SOURCE_TRUST = 0.6;
 /** No seat (not even NONE): the hunt has not looked up the vote's leader yet. */
 const NOT_LOOKED_UP = -2;
 
-/** A Town voter: the most likely enemy, pulled toward the table's leading candidates. */
+/**
+ * A Town voter: the most likely enemy, pulled toward the table's leading
+ * candidates, with his own taste of the day (`vote.taste`). Whether he votes
+ * for nobody instead is judged on the evidence and the table, not the taste.
+ */
 export function townVote(m: Mind, d: Decision): number {
   const b = m.b;
   b.refreshTrust();
@@ -28,8 +34,10 @@ export function townVote(m: Mind, d: Decision): number {
     const s = opts[i]!;
     m.scores[s] = b.enemy(s) + wagon * (tally === null ? 0 : tally[s]!);
   }
-  const pick = bestOption(m, d, noise);
-  if (!d.mayPass) return pick;
+  coverVote(m, tally, wagon);
+  const pick = tastiestOption(m, d, m.p['vote.taste']!);
+  // A pass is a vote for nobody only under vote.noLynch; an abstention (vote.mayAbstain) was decided before.
+  if (!d.mayPass || !m.view.options['vote.noLynch']) return pick;
   const pass = b.prior + m.p['vote.passBias']! + wagon * b.passesNow(m.view.day, d.round);
   return pick === NONE || pass + noise * m.rng.next() > m.scores[pick]! + noise * 0.5 ? NONE : pick;
 }

@@ -114,7 +114,7 @@ export function calibrateParams(text: string, spec: AgentSpec): FitParam[] {
     const profile = profileOfScope(spec, scope);
     const who = scope === '' ? 'the base players' : scope;
     if (profile === 'module') throw new UsageError('--agents', `${who} play your module, which has no parameters to fit; fit another scope's ${param}`);
-    if (profile === 'random') throw new UsageError('--agents', `${who} play the random profile, which has no parameters; give --agents club (or novice, expert)`);
+    if (profile === 'random') throw new UsageError('--agents', `${who} play the random profile, which has no parameters; give --agents club (or novice, expert, strangers)`);
     if (scope === '') {
       const shadow = spec.params.find((o) => o.scope !== '' && o.key === param);
       if (shadow) throw new UsageError('--params', `--agents sets ${shadow.scope}.${param}, which overrides an everyone value of ${param}; fit ${shadow.scope}.${param}, or drop it from --agents`);

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AGENTS, parseAgents, type AgentSpec } from '../agents/index.js';
 import { isPresetName } from '../engine/presets.js';
-import { ROLES, Team } from '../engine/roles.js';
+import { Team } from '../engine/roles.js';
 import type { Rules } from '../engine/rules.js';
 import { RunInterrupted, SimInputError } from '../sim/errors.js';
 import { fileProblem, folderProblem } from '../sim/files.js';
@@ -21,7 +21,7 @@ export const DEFAULT_SEED = 1;
 
 export function withRules<T>(y: Argv<T>) {
   return y
-    .option('rules', { type: 'string', default: 'club', requiresArg: true, describe: 'club, forum, classic, or a rules file (JSON or YAML)' })
+    .option('rules', { type: 'string', default: 'club', requiresArg: true, describe: 'club, forum, classic, werewolf, sports, or a rules file (JSON or YAML)' })
     .option('players', { type: 'string', requiresArg: true, describe: 'number of players (the preset fills Civilians)' })
     .option('mafia', { type: 'string', requiresArg: true, describe: 'mafia count (what it counts depends on the preset: see docs/rules.md section 3)' })
     .option('set', { type: 'string', array: true, requiresArg: true, describe: 'rule option or role count: key=value, roles.<role>=<count> (repeatable)' });
@@ -29,7 +29,7 @@ export function withRules<T>(y: Argv<T>) {
 
 export function withAgents<T>(y: Argv<T>) {
   return y
-    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert) or a profile file (tune/calibrate --save), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
+    .option('agents', { type: 'string', default: DEFAULT_AGENTS, requiresArg: true, describe: 'players: a profile (random, novice, club, expert, strangers) or a profile file (tune/calibrate --save), team=/role=PROFILE, [scope.]param=value, comma-separated (parameters: mafia-sim players --list)' })
     .option('agent-param', { type: 'string', array: true, requiresArg: true, describe: 'policy parameter [scope.]key=value, e.g. readSkill=1.5 or town.noise=0 (repeatable; see mafia-sim players --list)' })
     .option('agent-module', { type: 'string', array: true, requiresArg: true, describe: 'your own agent for a team or role: role=./file.js exporting createAgent(seat, role) (repeatable)' });
 }
@@ -184,10 +184,11 @@ export interface RecordSetups {
 
 const rulesLabel = (source: string): string => (isPresetName(source) ? `${source} rules` : source);
 
+/** Seats dealt a Mafia-team role, by the rules' role table (a rules file's own roles too). */
 function mafiaSeats(rules: Rules): number {
   let n = 0;
   rules.roles.forEach((count, role) => {
-    if (ROLES[role]!.team === Team.Mafia) n += count;
+    if (rules.book.team[role] === Team.Mafia) n += count;
   });
   return n;
 }

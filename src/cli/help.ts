@@ -14,6 +14,7 @@ export const EXAMPLES: Readonly<Record<string, ReadonlyArray<readonly [string, s
   replay: [
     ['$0 replay --rules club --game 7', 'game 7 of seed 1, night by night'],
     ['$0 replay --rules forum --seed 3 --game 0 --verbose', "with each player's top suspicions before every vote"],
+    ['$0 replay --rules werewolf --game 0', 'a Werewolf game: night first, the Seer and the Bodyguard, cards shown'],
   ],
   rules: [
     ['$0 rules --list', "every rule option, what it means and each preset's value"],
@@ -54,6 +55,7 @@ export const EXAMPLES: Readonly<Record<string, ReadonlyArray<readonly [string, s
   roles: [
     ['$0 roles --rules club --games 10000', 'every role priced in Civilians for Town'],
     ['$0 roles --only doctor,commissar,putana --games 4000 --across default', 'three roles under each player model'],
+    ['$0 roles --rules sports --games 10000', 'every role priced in Civilians at the sports mafia table'],
   ],
   tune: [
     ['$0 tune --team mafia --params mafia.fakeClaim,mafia.counterClaim --games 2000', "the mafia's best fake-claim rates against club players"],

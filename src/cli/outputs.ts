@@ -8,6 +8,7 @@
 import type { AgentSpec } from '../agents/spec.js';
 import type { Profile } from '../agents/params.js';
 import type { OptionValue } from '../engine/options.js';
+import type { RoleDefJson } from '../engine/roleFile.js';
 import type { AcrossSection } from '../report/across.js';
 import type { AcrossMatrixJson } from '../report/balance/across.js';
 import type { FairSection } from '../report/balance/fair.js';
@@ -99,6 +100,8 @@ export interface RulesJson {
   readonly players: number;
   readonly roles: Readonly<Record<string, number>>;
   readonly options: Readonly<Record<string, OptionValue>>;
+  /** A rules file's own roles, each in its normal form (counts under `roles`); only when it defines some. */
+  readonly define?: Readonly<Record<string, RoleDefJson>>;
 }
 
 /** `rules --list --json`: every option with its meaning and each listed setup's value. */

@@ -4,7 +4,7 @@
 // counterpart of `rules --list`.
 
 import type { Argv } from 'yargs';
-import { PARAM_SPECS, PROFILES } from '../agents/index.js';
+import { PARAM_SPECS, SKILL_PROFILES } from '../agents/index.js';
 import { useLabel } from '../agents/params.js';
 import { MIXTURE_TEAMS, type AgentSpec } from '../agents/spec.js';
 import { fitText } from '../report/table.js';
@@ -12,9 +12,6 @@ import { agentsFromArgs, alignedTable, withAgents, type AgentArgs } from './comm
 import { guarded } from './errors.js';
 import type { PlayersJson, PlayersListJson } from './outputs.js';
 import { SCHEMA_VERSIONS } from '../sim/schemaVersions.js';
-
-/** The profiles that are columns of the parameter table (`random` has no parameters). */
-const SKILL_PROFILES = PROFILES.filter((p) => p !== 'random');
 
 export const playersCommand = {
   command: 'players',

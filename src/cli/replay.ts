@@ -35,7 +35,7 @@ export const replayCommand = {
       `# mafia-sim replay --rules ${a.rules}${a.players ? ` --players ${a.players}` : ''}${a.mafia ? ` --mafia ${a.mafia}` : ''}${(a.set ?? []).map((s) => ` --set ${s}`).join('')} --agents ${agents.canonical} --seed ${seed} --game ${k}${a.verbose ? ' --verbose' : ''}`,
       `# ${rulesLine(rules)}`,
     ];
-    const name = (r: Role) => roleLabel(rules.preset, r);
+    const name = (r: Role) => roleLabel(rules.preset, r, rules.book.specs);
     const text = formatLog(log, header, name);
     process.stdout.write(a.verbose ? withSuspicions(text, records, dealtRoles(log), name) : text);
   }),

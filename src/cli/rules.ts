@@ -21,7 +21,7 @@ export const rulesCommand = {
   builder: (y: Argv) =>
     withRules(y)
       // No default here: `--list` alone lists every preset; with --rules (or --players, --mafia, --set) only that setup.
-      .option('rules', { type: 'string', default: undefined, requiresArg: true, describe: 'club (default), forum, classic, or a rules file (JSON or YAML)' })
+      .option('rules', { type: 'string', default: undefined, requiresArg: true, describe: 'club (default), forum, classic, werewolf, sports, or a rules file (JSON or YAML)' })
       .option('list', { type: 'boolean', default: false, describe: "list every option with its meaning and each preset's value (with --rules/--set: that setup's value)" })
       .option('json', { type: 'boolean', default: false, describe: 'print the canonical rules with their hash (with --list: the option table) as JSON; the object loads back as a rules file' }),
   handler: guarded((a: RulesCommandArgs) => {
@@ -34,7 +34,7 @@ export const rulesCommand = {
 
 /** The canonical rules (their hash is the canonical string's) with the version and the hash in front. */
 function rulesJson(rules: Rules): string {
-  const out: RulesJson = { schemaVersion: SCHEMA_VERSIONS.rules, preset: rules.preset, hash: rules.hash, ...(JSON.parse(rules.canonical) as Pick<RulesJson, 'players' | 'roles' | 'options'>) };
+  const out: RulesJson = { schemaVersion: SCHEMA_VERSIONS.rules, preset: rules.preset, hash: rules.hash, ...(JSON.parse(rules.canonical) as Pick<RulesJson, 'players' | 'roles' | 'options' | 'define'>) };
   return JSON.stringify(out) + '\n';
 }
 

@@ -1,4 +1,4 @@
-// Turns `--rules club|forum|classic|FILE` plus `--players`, `--mafia` and
+// Turns `--rules club|forum|classic|werewolf|sports|FILE` plus `--players`, `--mafia` and
 // `--set` into resolved Rules. Rules files are JSON or YAML (nested option
 // mappings allowed); a YAML mistake is reported at the line that holds it. A
 // relative FILE is read from the working directory, else from the package's
@@ -30,7 +30,7 @@ export function loadRulesDoc(arg: string): RulesDoc {
   try {
     text = readFileSync(shippedPath(arg), 'utf8');
   } catch {
-    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (club, forum, classic) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
+    throw new UsageError('--rules', `${JSON.stringify(arg)} is neither a preset (${PRESET_NAMES.join(', ')}) nor a readable file (here or among the shipped rules/ files)${didYouMean(arg, PRESET_NAMES)}`);
   }
   let doc: unknown;
   try {
@@ -42,21 +42,39 @@ export function loadRulesDoc(arg: string): RulesDoc {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     throw new UsageError('--rules', `${arg} must hold a mapping with keys preset, players, mafia, roles, options`);
   }
-  const d = withoutOutputFields(arg, doc as RulesDoc & { schemaVersion?: unknown; hash?: unknown });
+  const d = withoutOutputFields(arg, doc as OutputDoc);
   return d.options && typeof d.options === 'object' && !Array.isArray(d.options) ? { ...d, options: flattenOptions(d.options) } : d;
 }
+
+/** A rules document as `rules --json` prints it: the canonical rules with the version and the hash, a rules file's own roles under `define`. */
+type OutputDoc = RulesDoc & { schemaVersion?: unknown; hash?: unknown; define?: unknown };
 
 /**
  * A file saved from `rules --json` loads back: its `schemaVersion` is checked
  * and its `hash` dropped (the rules' hash is recomputed, so an edited file
- * needs no new one).
+ * needs no new one), and the definitions of its own roles (`define`, the
+ * canonical form) go back under `roles` with their counts.
  */
-function withoutOutputFields(arg: string, doc: RulesDoc & { schemaVersion?: unknown; hash?: unknown }): RulesDoc {
-  const { schemaVersion, hash: _hash, ...rest } = doc;
+function withoutOutputFields(arg: string, doc: OutputDoc): RulesDoc {
+  const { schemaVersion, hash: _hash, define, ...rest } = doc;
   if (schemaVersion !== undefined && schemaVersion !== SCHEMA_VERSIONS.rules) {
     throw new UsageError('schemaVersion', `${arg} holds ${JSON.stringify(schemaVersion)}, not the version of \`rules --json\` this mafia-sim reads (${SCHEMA_VERSIONS.rules}); remove the field`);
   }
-  return rest;
+  return define === undefined ? rest : { ...rest, roles: withDefinitions(arg, rest.roles ?? {}, define) };
+}
+
+/** `define: {guard: {...}}` beside `roles: {guard: 1}` as `roles: {guard: {..., count: 1}}`, the form a rules file writes. */
+function withDefinitions(arg: string, roles: Record<string, unknown>, define: unknown): Record<string, unknown> {
+  const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isMapping(define)) throw new UsageError('define', `${arg}: define must map each new role's key to its definition, as \`rules --json\` prints it; or define the roles under roles (roles: {guard: {team: town}})`);
+  const out = { ...roles };
+  for (const [key, def] of Object.entries(define)) {
+    if (!isMapping(def)) throw new UsageError(`define.${key}`, `${arg}: a role's definition is a mapping (e.g. {team: town}), not ${JSON.stringify(def)}`);
+    const count = roles[key];
+    if (count !== undefined && typeof count !== 'number') throw new UsageError(`define.${key}`, `${arg} defines ${key} under roles too; keep one of the two`);
+    out[key] = { ...def, count: count ?? 0 };
+  }
+  return out;
 }
 
 /**

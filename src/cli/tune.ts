@@ -41,7 +41,7 @@ function scopeProfile(spec: AgentSpec, scope: string, team: TeamName): SkillProf
   const a = spec.assignments.get(scope);
   if (a?.kind === 'module') throw new UsageError('--agents', `${scope} plays your module, which has no parameters to tune`);
   const profile = a?.kind === 'profile' ? a.profile : spec.base;
-  if (profile === 'random') throw new UsageError('--agents', `${team} plays the random profile, which has no parameters; give --agents ${scope}=club (or novice, expert)`);
+  if (profile === 'random') throw new UsageError('--agents', `${team} plays the random profile, which has no parameters; give --agents ${scope}=club (or novice, expert, strangers)`);
   return profile;
 }
 

@@ -5,6 +5,7 @@
 import type { Claim, Choice, GameEvent } from './events.js';
 import type { Options } from './options.js';
 import type { Rng } from './rng.js';
+import type { RoleBook } from './roleBook.js';
 import type { Role, Team } from './roles.js';
 
 /** No target: abstain, skip, do not hunt, write no note. */
@@ -43,6 +44,8 @@ export interface PlayerView {
   readonly setup: readonly number[];
   /** The rules are public. */
   readonly options: Options;
+  /** Public too: the rules' role table (Rules.book), what each role is, its team and the role changes it may make. */
+  readonly book: RoleBook;
   /** Silenced by fouls today: claims are not heard. */
   readonly silenced: boolean;
   /**
@@ -87,6 +90,12 @@ export interface Agent {
   readonly readShared?: number;
   begin(view: PlayerView, rng: Rng): void;
   observe?(event: GameEvent): void;
+  /**
+   * His public claims, once a day in the day's drawn speaking order, and a
+   * second time that day if a role or result claim came after his turn (his
+   * answer to it): say only what is new. Under `vote.procedure =
+   * nominations` the order is the rules' own and he speaks once.
+   */
   speak?(view: PlayerView, out: ClaimSink): void;
   /** A seat from `decision.options`, or NONE when `decision.mayPass`. Anything else is an agent error. */
   choose(view: PlayerView, decision: Decision): number;

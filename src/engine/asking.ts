@@ -2,9 +2,10 @@
 // options (reusable arrays from targets.ts) and the check of the answer.
 // Answers are checked against marks (legal[seat] === stamp), not by a
 // search: agents' answers are random, so a search mispredicts its branches.
-// A pass round the table in seat order (votes, hunts, death notes) costs
-// O(1) per ask: its legal answers are the living but the asker, checked
-// against `alive` itself, so the pass marks nothing.
+// A pass round the table (votes, hunts, death notes) costs O(1) per ask in
+// seat order (a little more in the day's vote order): its legal answers are
+// the living but the asker, checked against `alive` itself, so the pass
+// marks nothing.
 
 import { AgentError, NONE, type Decision } from './agent.js';
 import { CHOICE_NAMES, type Choice } from './events.js';
@@ -37,12 +38,12 @@ export class Asker {
     return this.askMarked(s, choice, options, mayPass, round, -1, false);
   }
 
-  /** Starts a pass round the living in seat order for `askOthers`; nobody may die until it ends. */
+  /** Starts a pass round the living for `askOthers` (any order); nobody may die until it ends. */
   beginOthers(): void {
     this.lists.others.begin(this.t.living, this.t.aliveCount);
   }
 
-  /** Asks living[i] to choose among every other living seat, during a pass begun with `beginOthers`: O(1). */
+  /** Asks living[i] to choose among every other living seat, during a pass begun with `beginOthers`: O(1) in seat order. */
   askOthers(i: number, choice: Choice, mayPass: boolean, round = 0): number {
     const s = this.t.living[i]!;
     return this.askMarked(s, choice, this.lists.others.of(i), mayPass, round, s, true);

@@ -1,11 +1,16 @@
-// The day: fouls, public claims, the vote and its tie rules, the lynch's
-// share threshold and inactivity. Votes are collected in `collectVotes` and
-// turned into a lynch by `carryOutLynch`, so the forum turn can hold the
-// lynch until the night's requests have resolved. A vote allocates nothing:
-// its tallies and lists live in a Ballot reused from day to day.
+// The day: fouls and silences, public claims (in the day's speaking order),
+// the vote (in the day's vote order, with abstentions where allowed) and its
+// tie rules, the lynch's share threshold and inactivity. Votes are collected
+// in `collectVotes` (a day of nominations in nominations.ts; the orders in
+// dayOrder.ts) and turned into a lynch by `carryOutLynch`, so the forum turn
+// can hold the lynch until the night's requests have resolved. A vote
+// allocates nothing: its tallies and lists live in a Ballot reused from day
+// to day.
 
 import { NONE, type ClaimSink } from './agent.js';
-import { Audience, Choice, DeathCause, type Claim } from './events.js';
+import { Audience, Choice, DeathCause, type Claim, type GameEvent } from './events.js';
+import { drawVoteOrder, rotatingOrder, shuffledIndices } from './dayOrder.js';
+import { afterSecondTie, collectNominationVotes } from './nominations.js';
 import type { Table } from './table.js';
 
 /** Half-foul thresholds: at 3 fouls a player loses his speech and gets a penalty vote, at 4 he leaves. */
@@ -27,6 +32,7 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval =
     for (const v of t.views) v.silenced = false;
     t.anySilenced = false;
   }
+  if (t.marks.anyMuted) clearMuted(t);
   if (rate > 0) {
     for (let s = 0; s < t.n; s++) {
       if (!t.alive[s] || t.chance.next() >= rate) continue;
@@ -48,7 +54,36 @@ export function rollFouls(t: Table, night: boolean, afterRemoval: AfterRemoval =
     }
   }
   if (!night && t.foulsOn) takeLostSpeeches(t);
+  if (!night && t.marks.silencePending) takeSilences(t);
   return false;
+}
+
+/** The players silenced last night (the Spellcaster) may not speak today, nor vote unless the silencer's row lets them. */
+function takeSilences(t: Table): void {
+  for (let s = 0; s < t.n; s++) {
+    const kind = t.marks.silenceNext[s]!;
+    if (kind === 0) continue;
+    t.marks.silenceNext[s] = 0;
+    if (!t.alive[s]) continue;
+    t.views[s]!.silenced = true;
+    t.anySilenced = true;
+    if (kind === 2) {
+      t.marks.muted[s] = 1;
+      t.marks.anyMuted = true;
+    }
+    if (t.listening) t.emit({ type: 'silenced', seat: s, votes: kind === 1 }, Audience.Public);
+  }
+  t.marks.silencePending = false;
+}
+
+/** Who may not vote today (silenced by a row that takes the vote too), or null when nobody: read once per vote, not per voter. */
+export function mutedToday(t: Table): Uint8Array | null {
+  return t.marks.anyMuted ? t.marks.muted : null;
+}
+
+function clearMuted(t: Table): void {
+  for (let s = 0; s < t.n; s++) t.marks.muted[s] = 0;
+  t.marks.anyMuted = false;
 }
 
 /** A day breach: minor (0.5) or full (1); under `fouls.firstIsWarning` a player's first is a warning of 0.5 whatever it was. */
@@ -78,24 +113,58 @@ function takeLostSpeeches(t: Table): void {
 /** Where the speaker of the moment puts his claims; one per game, reused every day. */
 export class Speech implements ClaimSink {
   speaker = 0;
-  constructor(private readonly t: Table) {}
+  /** The day's speaking order: indices into `Table.living`, set by `speak` (drawn, or the rules' own under nominations). */
+  readonly order: Int16Array;
+  /** The turn (position in `order`) of the day's last role or result claim, or -1. */
+  lastRoleClaimAt = -1;
+  turn = 0;
+  constructor(private readonly t: Table) {
+    this.order = new Int16Array(t.n);
+  }
   say(claim: Claim): void {
+    if (claim.kind !== 'accuse') this.lastRoleClaimAt = this.turn;
     if (this.t.listening) this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
   }
 }
 
-/** Each living player who is not silenced may make public claims. */
+/**
+ * Each living player who is not silenced may make public claims, in the
+ * day's speaking order (dayOrder.ts): drawn by chance each day, as the
+ * vote's, so who speaks first, and whom the later speakers hear, is not
+ * decided by seat number. Those who spoke before the day's last role or
+ * result claim get one more turn, in the same order, to answer it (a
+ * Sergeant exposing a false Commissar, the real one stepping forward), as
+ * they could when the speeches went by seat. Under `vote.procedure =
+ * nominations` the order is the rules' own (FIIM: by seat, one seat later
+ * each day) and each player speaks once, as the rules' single speech.
+ */
 export function speak(t: Table, sink: Speech = new Speech(t)): void {
   if (!t.speaking) return;
-  for (let s = 0; s < t.n; s++) {
+  if (t.rules.options['vote.procedure'] === 'nominations') {
+    rotatingOrder(t, sink.order);
+    speakInTurn(t, sink, t.aliveCount);
+    return;
+  }
+  shuffledIndices(t, sink.order);
+  sink.lastRoleClaimAt = -1;
+  speakInTurn(t, sink, t.aliveCount);
+  const replies = sink.lastRoleClaimAt;
+  if (replies > 0) speakInTurn(t, sink, replies);
+}
+
+/** The first `turns` players of the day's order speak (nobody dies while they do). */
+function speakInTurn(t: Table, sink: Speech, turns: number): void {
+  for (let i = 0; i < turns; i++) {
+    const s = t.living[sink.order[i]!]!;
     const agent = t.agents[s]!;
-    if (!t.alive[s] || !agent.speak || t.views[s]!.silenced) continue;
+    if (!agent.speak || t.views[s]!.silenced) continue;
     sink.speaker = s;
+    sink.turn = i;
     agent.speak(t.views[s]!, sink);
   }
 }
 
-type LynchReason = 'most-votes' | 'tie-random' | 'tie-all';
+type LynchReason = 'most-votes' | 'tie-random' | 'tie-all' | 'lone-nominee';
 
 /**
  * Whom a vote eliminates: lynched[0..count), count 0 for none; more than one
@@ -121,11 +190,24 @@ export class Ballot {
   /** Votes for nobody this round (`vote.noLynch`). */
   nobody = 0;
   readonly candidates: Int16Array;
+  /**
+   * The day's order (dayOrder.ts): indices into `Table.living`, first the
+   * nominations' speaking order (nominations), then the vote order; and the
+   * voters' seats in the vote order, kept for revotes and the lift-all vote.
+   */
+  readonly order: Int16Array;
+  readonly voters: Int16Array;
+  voterCount = 0;
+  /** Scratch marks by seat (nominations), all 0 between uses. */
+  readonly marked: Uint8Array;
   readonly result: VoteResult;
 
   constructor(n: number) {
     this.tally = new Int16Array(n);
     this.candidates = new Int16Array(n);
+    this.order = new Int16Array(n);
+    this.voters = new Int16Array(n);
+    this.marked = new Uint8Array(n);
     this.result = new VoteResult(n);
   }
 
@@ -145,6 +227,7 @@ export class Ballot {
  */
 export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = keepPlaying): boolean {
   const o = t.rules.options;
+  if (o['vote.procedure'] === 'nominations') return collectNominationVotes(t, b, afterRemovals);
   const living = t.aliveCount;
   const r = b.result;
   r.count = 0;
@@ -181,14 +264,12 @@ export function collectVotes(t: Table, b: Ballot, afterRemovals: AfterRemoval = 
       k = topOf(t, b, living);
       if (k < 0) return false;
       if (k === 1) return lynch(r, tally, 1, 'most-votes');
-      if (o['vote.tie'] === 'revote-then-all') return lynch(r, tally, k, 'tie-all');
-      noLynch(t, 'tie');
-      return false;
+      return afterSecondTie(t, b, k);
     }
   }
 }
 
-function addPenaltyVotes(t: Table, tally: Int16Array): void {
+export function addPenaltyVotes(t: Table, tally: Int16Array): void {
   for (let s = 0; s < t.n; s++) {
     if (t.alive[s] && t.penaltyVotes[s]) {
       tally[s]! += 1;
@@ -198,15 +279,19 @@ function addPenaltyVotes(t: Table, tally: Int16Array): void {
   }
 }
 
-/** The first round: each living player votes for another, or for nobody under `vote.noLynch` (one O(1) pass of `askOthers`). */
+/** The first round: each living player, in the day's vote order, votes for another, for nobody under `vote.noLynch`, or not at all under `vote.mayAbstain` (one pass of `askOthers`). */
 function castFirstVotes(t: Table, b: Ballot): void {
   const missRate = t.rules.options['inactivity.missRate'];
-  const mayPass = t.rules.options['vote.noLynch'];
+  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
   const m = t.aliveCount;
   if (m === 0) return;
+  drawVoteOrder(t, b);
+  const muted = mutedToday(t);
   t.asker.beginOthers(); // nobody dies while the votes are cast
-  for (let i = 0; i < m; i++) {
+  for (let j = 0; j < m; j++) {
+    const i = b.order[j]!;
     const s = t.living[i]!;
+    if (muted !== null && muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
       if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0, missed: true }, Audience.Public);
@@ -217,14 +302,16 @@ function castFirstVotes(t: Table, b: Ballot): void {
   }
 }
 
-/** The revote among the k tied (b.candidates): each living player votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
+/** The revote among the k tied (b.candidates): each living player, in the day's order, votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
 function castRevotes(t: Table, b: Ballot, k: number): void {
-  const mayPass = t.rules.options['vote.noLynch'];
+  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
   const candidates = b.candidates;
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
-  for (let i = 0; i < t.aliveCount; i++) {
-    const s = t.living[i]!;
+  const muted = mutedToday(t);
+  for (let j = 0; j < b.voterCount; j++) {
+    const s = b.voters[j]!;
+    if (!t.alive[s] || (muted !== null && muted[s])) continue;
     const options = candidatesBut(t, candidates, k, s, everyCandidate);
     if (options.length === 0) continue;
     recordVote(t, b, s, t.asker.ask(s, Choice.Vote, options, mayPass, 1), 1);
@@ -241,14 +328,19 @@ function candidatesBut(t: Table, candidates: Int16Array, k: number, s: number, e
   return out;
 }
 
-function recordVote(t: Table, b: Ballot, voter: number, target: number, round: number): void {
-  if (target === NONE) b.nobody++;
-  else b.tally[target]!++;
+/** A vote for `target`; NONE is a vote for nobody under `vote.noLynch`, else an abstention (`vote.mayAbstain`), which counts for no one. */
+export function recordVote(t: Table, b: Ballot, voter: number, target: number, round: number): void {
+  if (target !== NONE) b.tally[target]!++;
+  else if (t.rules.options['vote.noLynch']) b.nobody++;
+  else {
+    if (t.listening) t.emit({ type: 'vote', voter, target, round, abstained: true }, Audience.Public);
+    return;
+  }
   if (t.listening) t.emit({ type: 'vote', voter, target, round }, Audience.Public);
 }
 
 /** Removes those who missed too many votes; true if anyone left. */
-function removeInactive(t: Table): boolean {
+export function removeInactive(t: Table): boolean {
   const max = t.rules.options['inactivity.maxMisses'];
   let removed = false;
   for (let s = 0; s < t.n; s++) {
@@ -266,7 +358,7 @@ function removeInactive(t: Table): boolean {
  * Under `vote.noLynch` "nobody" is a candidate that wins its ties: a player
  * needs strictly more votes than it to be lynched.
  */
-function topOf(t: Table, b: Ballot, livingAtOpen: number): number {
+export function topOf(t: Table, b: Ballot, livingAtOpen: number): number {
   const tally = b.tally;
   const living = t.living;
   const tied = b.result.lynched;
@@ -300,14 +392,14 @@ function topOf(t: Table, b: Ballot, livingAtOpen: number): number {
 }
 
 /** Settles the result on its first `count` seats; false: the vote did not end the game. */
-function lynch(r: VoteResult, tally: Int16Array, count: number, reason: LynchReason): false {
+export function lynch(r: VoteResult, tally: Int16Array, count: number, reason: LynchReason): false {
   r.count = count;
   r.votes = tally[r.lynched[0]!]!;
   r.reason = reason;
   return false;
 }
 
-function noLynch(t: Table, reason: 'tie' | 'below-share' | 'no-votes' | 'no-vote-today' | 'already-dead' | 'voted-no-lynch'): void {
+export function noLynch(t: Table, reason: Extract<GameEvent, { type: 'no-lynch' }>['reason']): void {
   if (t.listening) t.emit({ type: 'no-lynch', reason }, Audience.Public);
 }
 
@@ -320,9 +412,20 @@ export function carryOutLynch(t: Table, result: VoteResult): void {
       noLynch(t, 'already-dead');
       continue;
     }
+    if (t.book.lynchShield[t.role[s]!]! > t.marks.lynchShieldUsed[s]!) {
+      survivesLynch(t, s, result.votes);
+      continue;
+    }
     if (t.listening) t.emit({ type: 'lynch', target: s, votes: result.votes, reason: result.reason }, Audience.Public);
     t.kill(s, DeathCause.Lynch, -1, 'lynch');
   }
+}
+
+/** A lynch his role survives (a Prince): the role is shown to all and he lives on. */
+function survivesLynch(t: Table, s: number, votes: number): void {
+  t.marks.lynchShieldUsed[s]!++;
+  t.showRole(s);
+  if (t.listening) t.emit({ type: 'lynch-survived', target: s, role: t.role[s]!, votes }, Audience.Public);
 }
 
 /** The tie drawn among the tied who are still alive, with the draw made at the count (a dead candidate is skipped, not drawn). */

@@ -18,6 +18,7 @@ const CAUSE_TEXT: Record<number, string> = {
   [DeathCause.Fouls]: 'removed for 4 fouls',
   [DeathCause.Inactivity]: 'removed for missing votes',
   [DeathCause.Vigilante]: 'shot by the Vigilante',
+  [DeathCause.Bomb]: 'killed in the blast',
 };
 
 const REQUEST_TEXT: Record<number, string> = {
@@ -29,6 +30,7 @@ const REQUEST_TEXT: Record<number, string> = {
   [Choice.Kamikaze]: 'goes after',
   [Choice.Hunt]: 'hunts',
   [Choice.VigilanteShot]: 'fires at',
+  [Choice.Silence]: 'silences',
 };
 
 /** What a player who declined says in the log, by decision. */
@@ -39,6 +41,7 @@ const PASS_TEXT: Record<number, string> = {
   [Choice.ManiacKill]: 'abstains: kills nobody',
   [Choice.Kamikaze]: 'waits: goes after nobody',
   [Choice.VigilanteShot]: 'holds fire',
+  [Choice.Silence]: 'passes: silences nobody',
   [Choice.LastShot]: 'holds his last shot',
 };
 
@@ -51,7 +54,10 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
   let roles: Role[] = [];
   let pendingVotes: string[] = [];
   let pendingKill: { seat: number; cause: number; by: number } | null = null;
+  /** Tonight's protector of each seat (by its heal request), so a save names the protecting role. */
+  let protector = new Map<number, number>();
   const who = (s: number): string => (roles.length ? `${seat(s)} (${roleName(roles[s]!)})` : seat(s));
+  const roleAt = (s: number): string => (roles.length ? roleName(roles[s]!) : 'player');
   const flushVotes = (): void => {
     if (pendingVotes.length) lines.push(`  votes: ${pendingVotes.join(' ')}`);
     pendingVotes = [];
@@ -67,6 +73,7 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         break;
       case 'phase':
         lines.push(`${e.phase === 'turn' ? 'Turn' : e.phase === 'day' ? 'Day' : 'Night'} ${e.day}`);
+        protector = new Map();
         break;
       case 'mates':
         lines.push(`  the clan knows each other: ${e.seats.map(seat).join(' ')}`);
@@ -80,19 +87,35 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
         lines.push(`  ${who(e.seat)} gets a foul (now ${e.halfFouls / 2})${e.silenced ? ': loses his speech, penalty vote' : ''}`);
         break;
       case 'vote':
-        pendingVotes.push(`${seat(e.voter)}->${e.missed ? 'missed' : e.target < 0 ? 'nobody' : seat(e.target)}${e.round > 0 && !e.missed ? '(revote)' : ''}`);
+        pendingVotes.push(`${seat(e.voter)}->${e.missed ? 'missed' : e.abstained ? 'abstains' : e.target < 0 ? 'nobody' : seat(e.target)}${e.round > 0 && !e.missed ? '(revote)' : ''}`);
         break;
       case 'penalty-vote':
         lines.push(`  penalty vote against ${who(e.target)}`);
         break;
       case 'lynch':
-        lines.push(`  ${who(e.target)} is lynched with ${e.votes} votes${e.reason === 'tie-random' ? ' (tie broken at random)' : e.reason === 'tie-all' ? ' (tie: all tied go)' : ''}`);
+        lines.push(`  ${who(e.target)} ${e.reason === 'lone-nominee' ? 'leaves as the only nominee (no vote)' : `is lynched with ${e.votes} votes${e.reason === 'tie-random' ? ' (tie broken at random)' : e.reason === 'tie-all' ? ' (tie: all tied go)' : ''}`}`);
+        break;
+      case 'lynch-survived':
+        lines.push(`  ${who(e.target)} is lynched with ${e.votes} votes but survives: his role is shown`);
+        break;
+      case 'nomination':
+        lines.push(`  ${who(e.by)} nominates ${who(e.target)}`);
+        break;
+      case 'lift-all':
+        lines.push(`  vote on lifting ${e.seats.map(seat).join(' ')} together: ${e.yes} for; ${e.lifted ? 'they all leave' : 'they stay'}`);
+        break;
+      case 'silenced':
+        lines.push(`  ${who(e.seat)} is silenced today${e.votes ? '' : ' and may not vote'}`);
+        break;
+      case 'role-check':
+        lines.push(`  check: ${who(e.target)} is ${e.found ? '' : 'not '}the ${roleName(e.role)}`);
         break;
       case 'no-lynch':
         lines.push(`  no lynch: ${e.reason.replace(/-/g, ' ')}`);
         break;
       case 'request':
         lines.push(`  ${who(e.seat)} ${REQUEST_TEXT[e.choice] ?? CHOICE_NAMES[e.choice]} ${e.target < 0 ? 'nobody' : who(e.target)}`);
+        if (e.choice === Choice.Heal && !protector.has(e.target)) protector.set(e.target, e.seat);
         break;
       case 'pass':
         lines.push(`  ${who(e.seat)} ${PASS_TEXT[e.choice] ?? `passes (${CHOICE_NAMES[e.choice]})`}`);
@@ -102,21 +125,24 @@ export function formatLog(log: readonly LoggedEvent[], header: readonly string[]
       case 'blocked':
         lines.push(`  ${who(e.seat)} is frozen: his ${CHOICE_NAMES[e.choice]} is lost`);
         break;
-      case 'saved':
-        lines.push(`  ${who(e.seat)} is saved by the Doctor (from ${CAUSE_TEXT[e.from]})`);
+      case 'saved': {
+        const by = protector.get(e.seat);
+        lines.push(`  ${who(e.seat)} is saved by the ${by === undefined ? 'Doctor' : roleAt(by)} (from ${CAUSE_TEXT[e.from]})`);
         break;
+      }
       case 'shot-failed':
-        lines.push(`  the mafia's shot fails: ${e.reason === 'split' ? 'the requests disagree' : e.reason === 'foundling' ? `${who(e.target)} is the Foundling` : 'nobody to shoot'}`);
+        if (e.reason === 'turned') lines.push(`  the mafia's shot turns ${who(e.target)}: he joins the clan`);
+        else lines.push(`  the mafia's shot fails: ${e.reason === 'split' ? 'the requests disagree' : e.reason === 'foundling' ? `${who(e.target)} is the ${roleAt(e.target)}` : 'nobody to shoot'}`);
         break;
       case 'check':
-        lines.push(`  check: ${who(e.target)} is ${resultText(e)}${e.killedBy >= 0 ? killerText(e, who) : ''}`);
+        lines.push(`  check: ${who(e.target)} is ${resultText(e)}${e.killedBy >= 0 ? killerText(e, who, roleAt) : ''}`);
         break;
       case 'kill':
         pendingKill = { seat: e.seat, cause: e.cause, by: e.by };
         break;
       case 'death': {
         const k = pendingKill && pendingKill.seat === e.seat ? pendingKill : null;
-        const how = k ? causeText(k.cause, k.by, e.seat, who) : e.publicCause;
+        const how = k ? causeText(k.cause, k.by, e.seat, who, roleAt) : e.publicCause;
         lines.push(`  ${who(e.seat)} dies: ${how}; ${e.revealed >= 0 ? 'role shown' : 'role not shown'}`);
         pendingKill = null;
         break;
@@ -152,15 +178,20 @@ function resultText(e: { readonly black: boolean; readonly notMafiaOnly: boolean
 }
 
 /** What a check of a player killed tonight adds; one who died by his own hand (a failed hunt) is not named as his killer. */
-function killerText(e: Extract<GameEvent, { type: 'check' }>, who: (s: number) => string): string {
-  if (e.killedBy !== e.target) return `, killed tonight by ${who(e.killedBy)} (${CAUSE_TEXT[e.cause]})`;
-  return e.cause === DeathCause.HuntMiss ? ', died tonight on a failed hunt' : `, ${causeText(e.cause, e.killedBy, e.target, who)} tonight`;
+function killerText(e: Extract<GameEvent, { type: 'check' }>, who: (s: number) => string, roleAt: (s: number) => string): string {
+  if (e.killedBy !== e.target) return `, killed tonight by ${who(e.killedBy)} (${causeWords(e.cause as number, e.killedBy, roleAt)})`;
+  return e.cause === DeathCause.HuntMiss ? ', died tonight on a failed hunt' : `, ${causeText(e.cause, e.killedBy, e.target, who, roleAt)} tonight`;
 }
 
-function causeText(cause: number, by: number, victim: number, who: (s: number) => string): string {
+/** A cause in words; a last shot is named by the shooter's role (the Commissar's, or another role's with one). */
+function causeWords(cause: number, by: number, roleAt: (s: number) => string): string {
+  return cause === DeathCause.LastShot && by >= 0 ? `hit by the ${roleAt(by)}'s last shot` : CAUSE_TEXT[cause]!;
+}
+
+function causeText(cause: number, by: number, victim: number, who: (s: number) => string, roleAt: (s: number) => string): string {
   if (cause === DeathCause.Kamikaze && by === victim) return 'blew himself up with the Commissar';
   const named = by >= 0 && cause !== DeathCause.HuntMiss && cause !== DeathCause.Lynch;
-  return named ? `${CAUSE_TEXT[cause]}, ${who(by)}` : CAUSE_TEXT[cause]!;
+  return named ? `${causeWords(cause, by, roleAt)}, ${who(by)}` : CAUSE_TEXT[cause]!;
 }
 
 function claimText(c: Extract<GameEvent, { type: 'claim' }>['claim'], roleName: (r: Role) => string): string {

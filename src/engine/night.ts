@@ -1,5 +1,5 @@
-// The night's requests: every active player sends one (role action, hunt,
-// death note, the mafia's shot), and they resolve together afterwards
+// The night's requests: every active player sends one (his night ability,
+// hunt, death note, the mafia's shot), and they resolve together afterwards
 // (nightSteps.ts). One Night is reused all game: it lists tonight's actors,
 // shooters and hunters, so the steps visit only them and clearing it
 // touches only what was written.
@@ -7,12 +7,14 @@
 import { NONE } from './agent.js';
 import { Audience, Choice } from './events.js';
 import { MAX_SHOTS } from './options.js';
-import { Action, ROLE_ACTION, ROLE_CAN_HUNT, ROLE_LEADER, Role, Team } from './roles.js';
+import { ABILITY_CHOICE, Ability, NO_ROLE, type RoleBook } from './roleBook.js';
+import { Team } from './roles.js';
+import type { NightStep } from './nightSteps.js';
 import type { Table } from './table.js';
 
 /** What the night's requests and their resolution so far hold. */
 export class Night {
-  /** The role action's target per seat (freeze, heal, check, maniac, kamikaze), or NONE. */
+  /** The night ability's target per seat (freeze, heal, check, maniac, kamikaze, gun, silence), or NONE. */
   readonly act: Int16Array;
   /** Shot request per seat for each of tonight's shots (`mafia.shots`), or NONE. */
   readonly shots: readonly Int16Array[];
@@ -22,8 +24,13 @@ export class Night {
   /** The Commissar asked to leave his note with tonight's result. */
   readonly wantsNote: Uint8Array;
   readonly frozen: Uint8Array;
-  /** Heals on each seat tonight: each stops one mafia shot (and any other cause a heal stops). */
+  /** Protections on each seat tonight that stop the mafia's shot: each stops one shot. */
   readonly healed: Uint8Array;
+  /** The causes the protections on each seat stop tonight, one bit per DeathCause. */
+  readonly guard: Int16Array;
+  /** Seats the team's shot turns tonight (the Cursed), applied once the night's deaths are done. */
+  readonly turned: Uint8Array;
+  turnedAny = false;
   /** Mafia shots at each seat stopped so far by its heals. */
   readonly shotsStopped: Uint8Array;
   /** First unsaved cause of death per seat, or -1; and who caused it. */
@@ -46,6 +53,8 @@ export class Night {
   readonly pool: Int16Array;
   /** Whether frozen/healed hold anything to clear. */
   marksSet = false;
+  /** The resolution steps this table's roles use (nightSteps.ts), found at the first night. */
+  steps: readonly NightStep[] | null = null;
 
   constructor(n: number) {
     this.act = new Int16Array(n).fill(NONE);
@@ -54,6 +63,8 @@ export class Night {
     this.wantsNote = new Uint8Array(n);
     this.frozen = new Uint8Array(n);
     this.healed = new Uint8Array(n);
+    this.guard = new Int16Array(n);
+    this.turned = new Uint8Array(n);
     this.shotsStopped = new Uint8Array(n);
     this.dies = new Int8Array(n).fill(-1);
     this.killer = new Int16Array(n).fill(NONE);
@@ -81,9 +92,14 @@ export class Night {
       for (let s = 0; s < this.frozen.length; s++) {
         this.frozen[s] = 0;
         this.healed[s] = 0;
+        this.guard[s] = 0;
         this.shotsStopped[s] = 0;
       }
       this.marksSet = false;
+    }
+    if (this.turnedAny) {
+      for (let s = 0; s < this.turned.length; s++) this.turned[s] = 0;
+      this.turnedAny = false;
     }
     for (let i = 0; i < this.doomedCount; i++) {
       const s = this.doomed[i]!;
@@ -98,12 +114,13 @@ export class Night {
 export function mafiaShooters(t: Table, into: Int16Array): number {
   const o = t.rules.options;
   if (o['mafia.killRule'] === 'don-decides') return oneShooter(t, into);
+  const shoots = t.book.shoots;
   let k = 0;
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
-    if (ROLE_ACTION[t.role[s]!] === Action.Shoot) into[k++] = s;
+    if (shoots[t.role[s]!]) into[k++] = s;
   }
-  return k > 0 ? k : livingPutanas(t, into);
+  return k > 0 ? k : livingAloneShooters(t, into);
 }
 
 /**
@@ -113,13 +130,14 @@ export function mafiaShooters(t: Table, into: Int16Array): number {
  * as soon as the answer is known.
  */
 function oneShooter(t: Table, into: Int16Array): number {
-  const leaders = livingWith(t, SHOOTING_LEADERS);
+  const { shoots, leader } = t.book;
+  const leaders = livingWith(t, t.roleLists.shootingLeaders);
   let first = NONE;
   for (let i = 0; i < t.aliveCount; i++) {
     const s = t.living[i]!;
     const role = t.role[s]!;
-    if (ROLE_ACTION[role] !== Action.Shoot) continue;
-    if (ROLE_LEADER[role]) {
+    if (!shoots[role]) continue;
+    if (leader[role]) {
       into[0] = s;
       return 1;
     }
@@ -133,14 +151,15 @@ function oneShooter(t: Table, into: Int16Array): number {
     return 1;
   }
   // Putanas shooting alone: the first of them decides (a Putana needs no succession).
-  return livingPutanas(t, into) > 0 ? 1 : 0;
+  return livingAloneShooters(t, into) > 0 ? 1 : 0;
 }
 
-/** The living Putanas, when the rules let them shoot with the clan gone. */
-function livingPutanas(t: Table, into: Int16Array): number {
-  if (!t.rules.options['putana.shootsWhenAlone'] || t.aliveRole[Role.Putana] === 0) return 0;
+/** The living players who shoot only with the shooters gone (the Putana, under `putana.shootsWhenAlone`). */
+function livingAloneShooters(t: Table, into: Int16Array): number {
+  if (livingWith(t, t.roleLists.aloneShooters) === 0) return 0;
+  const alone = t.book.shootsAlone;
   let k = 0;
-  for (let i = 0; i < t.aliveCount; i++) if (t.role[t.living[i]!] === Role.Putana) into[k++] = t.living[i]!;
+  for (let i = 0; i < t.aliveCount; i++) if (alone[t.role[t.living[i]!]!]) into[k++] = t.living[i]!;
   return k;
 }
 
@@ -150,21 +169,24 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
   const hunting = o['hunt.enabled'] && allowHunt;
   const notes = o['deathNote.enabled'];
   // Without hunting or notes, only role actions are asked: skip the round if no actor lives.
-  const everyone = hunting || notes || livingWith(t, ACTOR_ROLES) > 0;
+  const everyone = hunting || notes || livingWith(t, t.roleLists.actors) > 0;
+  const canHunt = t.book.canHunt;
+  const action = t.roleAction;
   if (hunting || notes) t.asker.beginOthers(); // hunts and notes may name any other living player; nobody dies until the night resolves
   for (let i = 0; everyone && i < t.aliveCount; i++) {
     const s = t.living[i]!;
     const role = t.role[s]!;
-    if (hunting && ROLE_CAN_HUNT[role] && t.team[s] === Team.Town) askHunt(t, night, i);
-    if (night.hunt[s] === NONE) askRoleAction(t, night, s, ROLE_ACTION[role] as Action);
+    if (hunting && canHunt[role] && t.team[s] === Team.Town) askHunt(t, night, i);
+    if (night.hunt[s] === NONE) askRoleAction(t, night, s, action[role] as Ability);
     else t.noteTarget(s, NONE); // a night spent hunting breaks a run of heals or freezes
     if (notes && t.deathNoteTo[s]! < 0) {
       const to = t.asker.askOthers(i, Choice.DeathNote, true);
       if (to !== NONE) t.writeDeathNote(s, to);
     }
   }
-  night.shooterCount = mafiaShooters(t, night.shooters);
-  night.shotCount = night.shooterCount > 0 ? t.shotsTonight[livingShooters(t)]! : 0;
+  // The first night may be the clan's meeting only (`mafia.firstNight`): nobody is asked for the shot.
+  night.shooterCount = t.day > 1 || o['mafia.firstNight'] ? mafiaShooters(t, night.shooters) : 0;
+  night.shotCount = night.shooterCount > 0 ? shotsTonight(t) : 0;
   const mayPass = o['mafia.killRule'] !== 'don-decides';
   // Shot by shot: the decision's round says which shot (0, 1, ...); two shots may name one player.
   for (let j = 0; j < night.shotCount; j++) {
@@ -180,24 +202,57 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
   }
 }
 
-/** Living players of the shooting roles, or the Putanas when they shoot alone: what `mafia.shots` counts. */
+/** Tonight's shots: `mafia.shots` for the living shooters, plus the extra shots a dead Wolf Cub left (used up tonight). */
+function shotsTonight(t: Table): number {
+  const shots = t.shotsTonight[livingShooters(t)]!;
+  if (t.marks.extraShots === 0) return shots;
+  const more = Math.min(MAX_SHOTS, shots + t.marks.extraShots);
+  t.marks.extraShots = 0;
+  return more;
+}
+
+/** Living players of the shooting roles, or of those who shoot alone: what `mafia.shots` counts. */
 function livingShooters(t: Table): number {
-  const k = livingWith(t, SHOOTING_ROLES);
-  return k > 0 ? k : t.aliveRole[Role.Putana]!;
+  const k = livingWith(t, t.roleLists.shooters);
+  return k > 0 ? k : livingWith(t, t.roleLists.aloneShooters);
 }
 
-/** Roles with a night request of their own (not the shot), and leaders who shoot. */
-const ACTOR_ROLES = rolesWhere((r) => ROLE_ACTION[r] !== Action.None && ROLE_ACTION[r] !== Action.Shoot);
-const SHOOTING_ROLES = rolesWhere((r) => ROLE_ACTION[r] === Action.Shoot);
-const SHOOTING_LEADERS = rolesWhere((r) => ROLE_LEADER[r] === 1 && ROLE_ACTION[r] === Action.Shoot);
+/** The role lists the night's loops count the living of, built once per table from its RoleBook. */
+export class NightRoles {
+  /** Roles with a night ability of their own (not the shot). */
+  readonly actors: Int8Array;
+  readonly shooters: Int8Array;
+  readonly shootingLeaders: Int8Array;
+  /** Roles that shoot when no shooter lives, under these rules (a Putana under `putana.shootsWhenAlone`). */
+  readonly aloneShooters: Int8Array;
+  /** Roles a game of these counts can hold: the dealt ones and what they turn into or succeed to. */
+  readonly inPlay: readonly number[];
+  /** Some role in play leaves the Commissar's note; has a last shot; sets something off when he dies (a Bomb, a Wolf Cub). */
+  readonly notes: boolean;
+  readonly lastShots: boolean;
+  readonly deathEffects: boolean;
+  /** Roles in play that assist another (the Sergeant), turn when the leader dies (the Foundling), see the clan unseen (the Minion). */
+  readonly assistants: readonly number[];
+  readonly leaderTurners: readonly number[];
+  readonly clanSeers: readonly number[];
 
-function rolesWhere(test: (r: number) => boolean): Int8Array {
-  const out: number[] = [];
-  for (let r = 0; r < ROLE_ACTION.length; r++) if (test(r)) out.push(r);
-  return Int8Array.from(out);
+  constructor(book: RoleBook, counts: readonly number[]) {
+    const inPlay = (this.inPlay = book.reachable(counts));
+    this.notes = inPlay.some((r) => book.note[r] === 1);
+    this.lastShots = inPlay.some((r) => book.lastShot[r] === 1);
+    this.deathEffects = inPlay.some((r) => book.blast[r] === 1 || book.extraShots[r]! > 0);
+    this.assistants = inPlay.filter((r) => book.assists[r] !== NO_ROLE);
+    this.leaderTurners = inPlay.filter((r) => book.turnsOnLeaderDeath[r] === 1);
+    this.clanSeers = inPlay.filter((r) => book.seesClan[r] === 1);
+    const where = (test: (r: number) => boolean): Int8Array => Int8Array.from(Array.from({ length: book.count }, (_, r) => r).filter(test));
+    this.actors = where((r) => book.action[r] !== Ability.None);
+    this.shooters = where((r) => book.shoots[r] === 1);
+    this.shootingLeaders = where((r) => book.leader[r] === 1 && book.shoots[r] === 1);
+    this.aloneShooters = where((r) => book.shootsAlone[r] === 1);
+  }
 }
 
-function livingWith(t: Table, roles: Int8Array): number {
+export function livingWith(t: Table, roles: Int8Array): number {
   let k = 0;
   for (let i = 0; i < roles.length; i++) k += t.aliveRole[roles[i]!]!;
   return k;
@@ -223,55 +278,26 @@ function askHunt(t: Table, night: Night, i: number): void {
   if (t.listening) t.emit({ type: 'request', seat: s, choice: Choice.Hunt, target }, Audience.Host);
 }
 
-/** Each role action's decision: which choice it is, whose targets are legal, whether it may pass. */
-function askRoleAction(t: Table, night: Night, s: number, action: Action): void {
-  const o = t.rules.options;
-  let choice: Choice;
-  let targets: number[];
-  let mayPass = false;
+/**
+ * A night ability's decision, from the role's row: the choice it is asked
+ * as, the legal targets (himself only for a protector allowed to; never a
+ * known mate for the Kamikaze; repeat limits), whether he may pass, and for
+ * a check the once-a-game note.
+ */
+function askRoleAction(t: Table, night: Night, s: number, action: Ability): void {
+  if (action === Ability.None) return;
+  const book = t.book;
+  const role = t.role[s]!;
+  const max = book.repeatMax[role]!;
   /** Under a `nights-running` limit the streak counts nights acted, whatever the target. */
-  let running = false;
-  switch (action) {
-    case Action.Freeze:
-      choice = Choice.Freeze;
-      running = o['putana.repeatLimit'] === 'nights-running';
-      if (running && mustRest(t, s, o['putana.maxSameTarget'])) return;
-      targets = t.asker.livingTargets(s, -1, running ? -1 : s, o['putana.maxSameTarget']);
-      mayPass = o['putana.mayPass'];
-      break;
-    case Action.Heal:
-      choice = Choice.Heal;
-      running = o['doctor.repeatLimit'] === 'nights-running';
-      if (running && mustRest(t, s, o['doctor.maxSameTarget'])) return;
-      targets = t.asker.livingTargets(o['doctor.selfHeal'] ? -1 : s, -1, running ? -1 : s, o['doctor.maxSameTarget']);
-      mayPass = o['doctor.mayPass'];
-      break;
-    case Action.Check:
-      choice = Choice.Check;
-      targets = t.asker.livingTargets(s);
-      mayPass = o['commissar.mayPass'];
-      break;
-    case Action.ManiacKill:
-      choice = Choice.ManiacKill;
-      targets = t.asker.livingTargets(s);
-      mayPass = o['maniac.mayAbstain'];
-      break;
-    case Action.Kamikaze:
-      choice = Choice.Kamikaze;
-      targets = t.asker.livingTargets(s, s);
-      mayPass = true;
-      break;
-    case Action.VigilanteShoot:
-      if (!vigilanteMayFire(t, s)) return;
-      choice = Choice.VigilanteShot;
-      targets = t.asker.livingTargets(s);
-      mayPass = true;
-      break;
-    default:
-      return;
-  }
+  const running = book.repeatRunning[role] === 1;
+  if (running && mustRest(t, s, max)) return;
+  if (action === Ability.Gun && !gunMayFire(t, s, role)) return;
+  const except = action === Ability.Protect && book.selfAllowed[role] ? -1 : s;
+  const targets = t.asker.livingTargets(except, action === Ability.Kamikaze ? s : -1, max > 0 && !running ? s : -1, max);
   if (targets.length === 0) return;
-  const target = t.asker.ask(s, choice, targets, mayPass);
+  const choice = ABILITY_CHOICE[action] as Choice;
+  const target = t.asker.ask(s, choice, targets, book.mayPass[role] === 1);
   t.noteTarget(s, running && target !== NONE ? ACTED : target);
   if (target === NONE) {
     // Only a player who may pass can answer NONE: logged, so a Doctor who passed reads apart from one never asked.
@@ -281,17 +307,16 @@ function askRoleAction(t: Table, night: Night, s: number, action: Action): void 
   night.act[s] = target;
   night.actors[night.actorCount++] = s;
   // A bullet fired is spent, even if a freeze or a heal makes it miss.
-  if (action === Action.VigilanteShoot) t.vigilanteFired[s]!++;
+  if (action === Ability.Gun) t.vigilanteFired[s]!++;
   if (t.listening) t.emit({ type: 'request', seat: s, choice, target }, Audience.Host);
-  if (action === Action.Check && o['commissar.note'] && !t.noteUsed[s]) {
+  if (action === Ability.Check && book.note[role] && !t.noteUsed[s]) {
     const only = t.asker.lists.sized(1);
     only[0] = target;
     night.wantsNote[s] = t.asker.ask(s, Choice.CommissarNote, only, true) === target ? 1 : 0;
   }
 }
 
-/** Bullets left (`vigilante.shots`), and not night 1 unless `vigilante.firstNight`. */
-function vigilanteMayFire(t: Table, s: number): boolean {
-  const o = t.rules.options;
-  return t.vigilanteFired[s]! < o['vigilante.shots'] && (t.day > 1 || o['vigilante.firstNight']);
+/** Bullets left (`vigilante.shots` for the Vigilante), and not night 1 unless the gun may fire then. */
+function gunMayFire(t: Table, s: number, role: number): boolean {
+  return t.vigilanteFired[s]! < t.book.bullets[role]! && (t.day > 1 || t.book.firstNight[role] === 1);
 }

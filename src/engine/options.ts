@@ -7,6 +7,12 @@ export type OptionValue = boolean | number | string;
 interface OptionBase {
   readonly key: string;
   readonly doc: string;
+  /**
+   * Left out of the canonical rules while at its base default: an option
+   * added after the seed presets' canonical form was fixed, so that their
+   * hashes (in every output and golden log) stay what they were.
+   */
+  readonly quiet?: boolean;
 }
 export interface BoolOption extends OptionBase {
   readonly kind: 'bool';
@@ -35,19 +41,27 @@ const choice = (key: string, values: readonly string[], doc: string): EnumOption
 const int = (key: string, def: number, min: number, max: number, doc: string): NumberOption => ({ kind: 'int', key, def, min, max, doc });
 const shots = (key: string, def: string, doc: string): ShotsOption => ({ kind: 'shots', key, def, doc });
 const rate = (key: string, def: number, doc: string): NumberOption => ({ kind: 'rate', key, def, min: 0, max: 1, doc });
+/** An option added later: quiet in the canonical rules at its default (OptionBase.quiet). */
+const quiet = <T extends OptionSpec>(o: T): T => ({ ...o, quiet: true });
 
 /** Every option, with the base default (the first enum value). Presets override some of them. */
 export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   choice('start', ['day', 'night'], 'which phase the game starts with'),
   bool('turn.simultaneous', false, 'forum turn: the lynch vote and all night requests are sent together and resolve at the end of the turn'),
   bool('vote.firstDay', true, 'whether day 1 (turn 1) has a vote'),
-  choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all'], 'what a tied vote does'),
+  quiet(choice('vote.procedure', ['plurality', 'nominations'], 'plurality: every living player votes for another; nominations (sports mafia): players nominate in their speeches and vote only among the nominated, a vote not cast going to the last nominee')),
+  choice('vote.tie', ['revote-then-none', 'random', 'none', 'revote-then-all', 'revote-then-vote-all'], 'what a tied vote does (revote-then-vote-all: a revote among the tied; tied again, all of them leave if more than half of the living vote to lift them all)'),
+  quiet(bool('vote.liftFirstDay', true, 'vote.tie = revote-then-vote-all: on day 1 too the second tie goes to the vote on lifting all the tied (false: on day 1 they all stay, as the sports clubs\' records show)')),
+  quiet(bool('vote.loneFirstDay', true, 'nominations: a lone nominee on day 1 leaves like on any other day (false: sports mafia, no vote is held and he stays); on later days a lone nominee leaves without a vote')),
   bool('vote.tieDrawAmongAlive', true, 'forum turn: a random tie break draws among the tied still alive after the night (false: the draw is made when the votes are counted, and a drawn player killed that night means no lynch)'),
   bool('vote.noLynch', false, 'players may vote for nobody; no one is lynched unless a player has more votes than "nobody"'),
+  quiet(bool('vote.mayAbstain', false, 'a player may cast no vote; an abstention counts for no one (under vote.noLynch a pass is a vote for nobody instead)')),
   rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
   bool('mafia.donSuccession', true, 'when the Don is dead the next living Mafia decides the shot (false: no shot once the Don is dead; a setup dealt without a Don always shoots)'),
+  quiet(bool('mafia.firstNight', true, 'the mafia shoot on night 1 (false: the first night is for the clan to meet, as in some Werewolf groups)')),
+  quiet(bool('mafia.holdMisses', false, 'under mafia.killRule = unanimous a shooter who names nobody makes the shot miss (sports mafia: every living Mafia must shoot the same player); false: he is ignored')),
   shots('mafia.shots', '1', 'the mafia\'s shots a night by living shooters: "2@3,1" is two while at least 3 shoot, else one; a heal stops one shot'),
   int('putana.maxSameTarget', 2, 1, 99, 'nights in a row the Putana may freeze the same player'),
   choice('putana.repeatLimit', ['same-target', 'nights-running'], 'what putana.maxSameTarget counts: freezes of the same player, or freezes of anyone (she acts at most that many nights running)'),
@@ -62,6 +76,11 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('doctor.savesFromHunt', true, 'a heal stops a hunter\'s kill (never the death of a hunter who missed)'),
   bool('doctor.blocksFreeze', true, 'a healed player is not frozen'),
   bool('doctor.savesFromVigilante', true, 'a heal also stops the Vigilante\'s shot (no seed text has a Vigilante; the records cannot tell)'),
+  quiet(bool('don.checks', false, 'the Don checks one player a night and learns whether he is the Commissar (the Sheriff of sports mafia)')),
+  quiet(bool('bodyguard.selfProtect', true, 'the Bodyguard may protect himself')),
+  quiet(int('bodyguard.maxSameTarget', 1, 1, 99, 'nights in a row the Bodyguard may protect the same player ("a different player each night": 1)')),
+  quiet(bool('minion.counted', false, 'the Minion counts as a wolf in the win checks (the village must kill him too; he counts for the wolves at parity); false: he wins with the wolves but is counted with the village')),
+  quiet(bool('spellcaster.silencedVotes', true, 'a player the Spellcaster silenced still votes (he only may not speak)')),
   int('vigilante.shots', 1, 1, 99, 'bullets the Vigilante has for the whole game (he may hold any night)'),
   bool('vigilante.firstNight', true, 'the Vigilante may fire on night 1'),
   choice('maniac.team', ['town', 'loner'], 'town: the Maniac is Red and hunts the mafia (club); loner: he plays for himself (forum)'),
@@ -106,13 +125,19 @@ export interface Options {
   readonly start: 'day' | 'night';
   readonly 'turn.simultaneous': boolean;
   readonly 'vote.firstDay': boolean;
-  readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all';
+  readonly 'vote.procedure': 'plurality' | 'nominations';
+  readonly 'vote.tie': 'revote-then-none' | 'random' | 'none' | 'revote-then-all' | 'revote-then-vote-all';
+  readonly 'vote.loneFirstDay': boolean;
+  readonly 'vote.liftFirstDay': boolean;
   readonly 'vote.tieDrawAmongAlive': boolean;
   readonly 'vote.noLynch': boolean;
+  readonly 'vote.mayAbstain': boolean;
   readonly 'lynch.minShare': number;
   readonly revealOnDeath: boolean;
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';
   readonly 'mafia.donSuccession': boolean;
+  readonly 'mafia.holdMisses': boolean;
+  readonly 'mafia.firstNight': boolean;
   /** Normalised "S@M,...,S" (parseOptionValue). */
   readonly 'mafia.shots': string;
   readonly 'putana.maxSameTarget': number;
@@ -128,6 +153,11 @@ export interface Options {
   readonly 'doctor.savesFromHunt': boolean;
   readonly 'doctor.blocksFreeze': boolean;
   readonly 'doctor.savesFromVigilante': boolean;
+  readonly 'don.checks': boolean;
+  readonly 'bodyguard.selfProtect': boolean;
+  readonly 'bodyguard.maxSameTarget': number;
+  readonly 'minion.counted': boolean;
+  readonly 'spellcaster.silencedVotes': boolean;
   readonly 'vigilante.shots': number;
   readonly 'vigilante.firstNight': boolean;
   readonly 'maniac.team': 'town' | 'loner';

@@ -1,24 +1,17 @@
-// The role table: every role's team, night action and abilities in one place.
-// Adding a role means adding one row here (and, if it brings a new kind of
-// night action, one step in nightSteps.ts's NIGHT_STEPS table).
+// The built-in role table: every role of the club, forum and classic games,
+// of the records' rules and of the Werewolf and sports-mafia presets, each
+// one row of the vocabulary in abilities.ts. Their knobs are bound to the
+// rule options of docs/rules.md. Adding a role is adding a row here (or, for
+// a user, a definition in a rules file): the engine has no role-specific code.
+
+import { roleRow, type OptionKey, type RoleRow } from './abilities.js';
 
 export const Team = { Town: 0, Mafia: 1, Maniac: 2 } as const;
 export type Team = (typeof Team)[keyof typeof Team];
+/** Team names in outputs: the loner's team is `maniac` (the outcome he wins). */
 export const TEAM_NAMES = ['town', 'mafia', 'maniac'] as const;
 
-/** Night abilities. `None` sleeps; hunting is not here: it is open to every hunter by the rules. */
-export const Action = {
-  None: 0,
-  Shoot: 1, // takes part in the mafia's shot
-  Freeze: 2, // Putana
-  Heal: 3, // Doctor
-  Check: 4, // Commissar
-  ManiacKill: 5,
-  Kamikaze: 6,
-  VigilanteShoot: 7, // the Vigilante's own gun, `vigilante.shots` bullets a game
-} as const;
-export type Action = (typeof Action)[keyof typeof Action];
-
+/** Ids of the built-in roles; a rules file's own roles get the ids after them (RoleBook). */
 export const Role = {
   Civilian: 0,
   Mafia: 1,
@@ -31,19 +24,91 @@ export const Role = {
   Foundling: 8,
   Kamikaze: 9,
   Vigilante: 10,
+  Bodyguard: 11,
+  Cursed: 12,
+  Lycan: 13,
+  WolfCub: 14,
+  Minion: 15,
+  Bomb: 16,
+  Spellcaster: 17,
+  Prince: 18,
 } as const;
-export type Role = (typeof Role)[keyof typeof Role];
+/** A role id: a built-in one (Role) or one of a rules file's own roles. */
+export type Role = number;
 
+const opt = <K extends OptionKey>(option: K) => ({ option }) as const;
+
+/** The club Doctor's and the forum Doctor's protection: every cause but the mafia's is an option. */
+const doctorStops = {
+  mafia: true,
+  maniac: opt('doctor.savesFromManiac'),
+  hunt: opt('doctor.savesFromHunt'),
+  kamikaze: opt('kamikaze.doctorSaves'),
+  vigilante: opt('doctor.savesFromVigilante'),
+  bomb: true,
+} as const;
+
+/** "That player cannot be killed that night" (the Bodyguard): every night cause. */
+const allNightKills = { mafia: true, maniac: true, hunt: true, kamikaze: true, vigilante: true, bomb: true } as const;
+
+/** The rows, in id order (Role). */
+export const ROLE_ROWS: readonly RoleRow[] = Object.freeze([
+  roleRow({ key: 'civilian', label: 'Civilian', aliases: ['villager'], team: 'town', special: false }),
+  roleRow({ key: 'mafia', label: 'Mafia', aliases: ['werewolf'], team: 'mafia', shoots: true, hunts: false }),
+  roleRow({ key: 'don', label: 'Don', aliases: ['boss'], team: 'mafia', shoots: true, leader: true, hunts: false, night: { kind: 'check', reveals: 'commissar', enabled: opt('don.checks'), mayPass: false, note: false, learnsKiller: false } }),
+  roleRow({
+    key: 'putana',
+    label: 'Putana',
+    team: 'mafia',
+    hunts: false,
+    clan: opt('putana.knowsMafia'),
+    shootsAlone: opt('putana.shootsWhenAlone'),
+    asRole: 'putana',
+    night: { kind: 'block', repeat: opt('putana.maxSameTarget'), repeatLimit: opt('putana.repeatLimit'), mayPass: opt('putana.mayPass') },
+  }),
+  roleRow({
+    key: 'commissar',
+    label: 'Commissar',
+    aliases: ['seer', 'sheriff'],
+    team: 'town',
+    lastShot: opt('commissar.lastShot'),
+    night: { kind: 'check', reveals: 'team', mayPass: opt('commissar.mayPass'), note: opt('commissar.note'), learnsKiller: opt('commissar.learnsKiller') },
+  }),
+  roleRow({
+    key: 'doctor',
+    label: 'Doctor',
+    team: 'town',
+    asRole: 'doctor',
+    night: { kind: 'protect', self: opt('doctor.selfHeal'), repeat: opt('doctor.maxSameTarget'), repeatLimit: opt('doctor.repeatLimit'), mayPass: opt('doctor.mayPass'), stops: doctorStops, unfreezes: opt('doctor.blocksFreeze') },
+  }),
+  roleRow({ key: 'maniac', label: 'Maniac', team: opt('maniac.team'), hunts: false, asRole: 'maniac', night: { kind: 'kill', mayPass: opt('maniac.mayAbstain') } }),
+  roleRow({ key: 'sergeant', label: 'Sergeant', team: 'town', assists: 'commissar' }),
+  roleRow({ key: 'foundling', label: 'Foundling', team: 'town', told: 'civilian', onShot: 'immune', turnsOnLeaderDeath: true, turnsInto: 'mafia' }),
+  roleRow({ key: 'kamikaze', label: 'Kamikaze', team: 'mafia', hunts: false, night: { kind: 'kamikaze', target: 'commissar' } }),
+  roleRow({ key: 'vigilante', label: 'Vigilante', team: 'town', night: { kind: 'gun', bullets: opt('vigilante.shots'), firstNight: opt('vigilante.firstNight') } }),
+  roleRow({
+    key: 'bodyguard',
+    label: 'Bodyguard',
+    team: 'town',
+    night: { kind: 'protect', self: opt('bodyguard.selfProtect'), repeat: opt('bodyguard.maxSameTarget'), repeatLimit: 'same-target', mayPass: false, stops: allNightKills, unfreezes: true },
+  }),
+  roleRow({ key: 'cursed', label: 'Cursed', team: 'town', onShot: 'turns', turnsInto: 'mafia' }),
+  roleRow({ key: 'lycan', label: 'Lycan', team: 'town', seenAs: 'mafia' }),
+  roleRow({ key: 'wolfcub', label: 'Wolf Cub', aliases: ['cub'], team: 'mafia', shoots: true, hunts: false, extraShots: 1 }),
+  roleRow({ key: 'minion', label: 'Minion', team: 'mafia', hunts: false, clan: false, seesClan: true, seenAs: 'town', counted: opt('minion.counted') }),
+  roleRow({ key: 'bomb', label: 'Bomb', team: 'town', blast: true }),
+  roleRow({ key: 'spellcaster', label: 'Spellcaster', team: 'town', night: { kind: 'silence', repeat: 0, repeatLimit: 'same-target', mayPass: true, votes: opt('spellcaster.silencedVotes') } }),
+  roleRow({ key: 'prince', label: 'Prince', team: 'town', lynchShield: 1 }),
+]);
+
+/** A role as the public API describes it (the built-in ones in ROLES; a rules file's own in its RoleBook). */
 export interface RoleSpec {
   readonly id: Role;
-  /** The key used in `roles.<key>=<count>` and in every output. */
   readonly key: string;
   readonly label: string;
-  /** Other names accepted on input (the forum game's "boss" is the club's "don"). */
   readonly aliases: readonly string[];
   /** Team at the deal; the Maniac's team comes from the `maniac.team` option. */
   readonly team: Team | 'maniac-option';
-  readonly action: Action;
   /** May hunt (forum): Town players only, by the rules. */
   readonly canHunt: boolean;
   /** Leads the mafia's shot under `mafia.killRule = don-decides`; his death turns the Foundling. */
@@ -54,48 +119,46 @@ export interface RoleSpec {
   readonly special: boolean;
   /** The role the player is told at the deal: the Foundling does not know he is one. */
   readonly toldAs: Role;
+  /** The row of the vocabulary it was made from. */
+  readonly row: RoleRow;
 }
 
-function spec(s: Omit<RoleSpec, 'aliases' | 'leader' | 'immuneToMafia' | 'special' | 'toldAs'> & Partial<RoleSpec>): RoleSpec {
-  return Object.freeze({ aliases: [], leader: false, immuneToMafia: false, special: true, toldAs: s.id, ...s });
+const TEAM_OF_WORD = { town: Team.Town, mafia: Team.Mafia, loner: Team.Maniac } as const;
+
+/** The public description of row `row` at id `id`; `keyId` finds the id of another role's key (`told`). */
+export function specOf(row: RoleRow, id: Role, keyId: (key: string) => Role | undefined): RoleSpec {
+  const team = typeof row.team === 'object' ? 'maniac-option' : TEAM_OF_WORD[row.team];
+  return Object.freeze({
+    id,
+    key: row.key,
+    label: row.label,
+    aliases: row.aliases,
+    team,
+    canHunt: row.hunts,
+    leader: row.leader,
+    immuneToMafia: row.onShot === 'immune',
+    special: row.special,
+    toldAs: row.told === undefined ? id : keyId(row.told)!,
+    row,
+  });
 }
 
-export const ROLES: readonly RoleSpec[] = Object.freeze([
-  spec({ id: Role.Civilian, key: 'civilian', label: 'Civilian', team: Team.Town, action: Action.None, canHunt: true, special: false }),
-  spec({ id: Role.Mafia, key: 'mafia', label: 'Mafia', team: Team.Mafia, action: Action.Shoot, canHunt: false }),
-  spec({ id: Role.Don, key: 'don', label: 'Don', aliases: ['boss'], team: Team.Mafia, action: Action.Shoot, canHunt: false, leader: true }),
-  spec({ id: Role.Putana, key: 'putana', label: 'Putana', team: Team.Mafia, action: Action.Freeze, canHunt: false }),
-  spec({ id: Role.Commissar, key: 'commissar', label: 'Commissar', team: Team.Town, action: Action.Check, canHunt: true }),
-  spec({ id: Role.Doctor, key: 'doctor', label: 'Doctor', team: Team.Town, action: Action.Heal, canHunt: true }),
-  spec({ id: Role.Maniac, key: 'maniac', label: 'Maniac', team: 'maniac-option', action: Action.ManiacKill, canHunt: false }),
-  spec({ id: Role.Sergeant, key: 'sergeant', label: 'Sergeant', team: Team.Town, action: Action.None, canHunt: true }),
-  spec({ id: Role.Foundling, key: 'foundling', label: 'Foundling', team: Team.Town, action: Action.None, canHunt: true, immuneToMafia: true, toldAs: Role.Civilian }),
-  spec({ id: Role.Kamikaze, key: 'kamikaze', label: 'Kamikaze', team: Team.Mafia, action: Action.Kamikaze, canHunt: false }),
-  spec({ id: Role.Vigilante, key: 'vigilante', label: 'Vigilante', team: Team.Town, action: Action.VigilanteShoot, canHunt: true }),
-]);
+/** Id of a built-in role from its key or an alias, or undefined. */
+export function roleFromKey(key: string): Role | undefined {
+  const k = key.toLowerCase();
+  const i = ROLE_ROWS.findIndex((r) => r.key === k || r.aliases.includes(k));
+  return i < 0 ? undefined : i;
+}
 
+export const ROLES: readonly RoleSpec[] = Object.freeze(ROLE_ROWS.map((row, id) => specOf(row, id, roleFromKey)));
 export const ROLE_COUNT = ROLES.length;
 export const ROLE_KEYS: readonly string[] = ROLES.map((r) => r.key);
 
-/** The table's facts by role id as typed arrays, for the engine's per-seat loops (no object load per seat). */
-export const ROLE_ACTION: Readonly<Int8Array> = Int8Array.from(ROLES, (r) => r.action);
-export const ROLE_LEADER: Readonly<Uint8Array> = Uint8Array.from(ROLES, (r) => (r.leader ? 1 : 0));
-export const ROLE_CAN_HUNT: Readonly<Uint8Array> = Uint8Array.from(ROLES, (r) => (r.canHunt ? 1 : 0));
-export const ROLE_IMMUNE: Readonly<Uint8Array> = Uint8Array.from(ROLES, (r) => (r.immuneToMafia ? 1 : 0));
-export const ROLE_TOLD_AS: Readonly<Int8Array> = Int8Array.from(ROLES, (r) => r.toldAs);
-
+/** The built-in role with this id. */
 export function roleSpec(role: Role): RoleSpec {
   return ROLES[role]!;
 }
 
-/** Role id from a key or alias, or undefined. */
-export function roleFromKey(key: string): Role | undefined {
-  const k = key.toLowerCase();
-  const found = ROLES.find((r) => r.key === k || r.aliases.includes(k));
-  return found?.id;
-}
-
-/** Roles whose members shoot with the mafia (the Don, plain Mafia, a turned Foundling plays as Mafia). */
-export function isShooter(role: Role): boolean {
-  return roleSpec(role).action === Action.Shoot;
+export function teamOfWord(word: 'town' | 'mafia' | 'loner'): Team {
+  return TEAM_OF_WORD[word];
 }

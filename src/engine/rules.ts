@@ -1,11 +1,16 @@
 // Resolves a preset, a rules document and overrides into frozen Rules with a
 // canonical string and hash, refusing unplayable setups with a message that
-// names the field and the fix. Reading files is the caller's job.
+// names the field and the fix. A rules file's `roles` gives counts and may
+// define new roles (roleFile.ts); the resolved Rules carry their compiled
+// role table (RoleBook). Reading files is the caller's job.
 
 import { createHash } from 'node:crypto';
+import type { RoleRow } from './abilities.js';
 import { OPTION_KEYS, OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
-import { FORUM_MIN_PLAYERS, PRESETS, PRESET_NAMES, isPresetName, type PresetName } from './presets.js';
-import { ROLES, ROLE_COUNT, ROLE_KEYS, Role, Team, roleFromKey } from './roles.js';
+import { PRESETS, PRESET_NAMES, isPresetName, type PresetName } from './presets.js';
+import { MAX_ROLES, NO_ROLE, RoleBook } from './roleBook.js';
+import { RoleDefError, canonicalDef, parseRoleDef, rowOfDef, type RoleDef, type RoleDefJson } from './roleFile.js';
+import { ROLE_ROWS, Role, Team, type RoleSpec } from './roles.js';
 import { didYouMean } from './spelling.js';
 
 /** A bad rules input: `field` names what to change; the message says what is allowed. */
@@ -24,6 +29,7 @@ export interface RulesDoc {
   preset?: string;
   players?: unknown;
   mafia?: unknown;
+  /** `key: count`, or `key: {team: ..., ...}` to define a new role (roleFile.ts). */
   roles?: Record<string, unknown>;
   options?: Record<string, unknown>;
 }
@@ -39,9 +45,11 @@ export interface Rules {
   /** The preset the rules started from (a label: the canonical form does not include it). */
   readonly preset: PresetName;
   readonly players: number;
-  /** Count per role, indexed by Role id. */
+  /** Count per role, indexed by Role id (the rules file's own roles after the built-in ones). */
   readonly roles: readonly number[];
   readonly options: Options;
+  /** The role table of these rules: every role's row compiled under these options. */
+  readonly book: RoleBook;
   /** One line of JSON with sorted keys: the identity of the game. */
   readonly canonical: string;
   /** First 16 hex digits of the canonical string's SHA-256. */
@@ -53,6 +61,8 @@ export interface CanonicalRules {
   readonly players: number;
   readonly roles: Record<string, number>;
   readonly options: Record<string, OptionValue>;
+  /** A rules file's own roles, each in its normal form (their counts are under `roles`); only when it defines some. */
+  readonly define?: Record<string, RoleDefJson>;
 }
 
 const DOC_KEYS = ['preset', 'players', 'mafia', 'roles', 'options'];
@@ -102,7 +112,7 @@ function describeFixes(doc: RulesDoc | string, overrides: RulesOverrides, field:
       break;
     }
   }
-  const count = field === 'mafia' ? current.mafia : field.startsWith('roles.') ? current.roles[roleFromKey(field.slice(6))!]! : undefined;
+  const count = field === 'mafia' ? current.mafia : field.startsWith('roles.') ? current.roles[current.idOf(field.slice(6))!]! : undefined;
   if (count !== undefined) {
     const near = [...Array(count).keys()].reverse().find((k) => plays(`${field}=${k}`)) ?? [1, 2, 3].map((k) => count + k).find((k) => plays(`${field}=${k}`));
     if (near !== undefined) fixes.unshift(spell(field, near));
@@ -118,15 +128,22 @@ function describeFixes(doc: RulesDoc | string, overrides: RulesOverrides, field:
 }
 
 /** Players, mafia and role counts as given, before the playability check (which refused them). */
-function currentSize(doc: RulesDoc | string, overrides: RulesOverrides): { players: number; mafia: number; roles: readonly number[] } {
-  let seen = { players: 0, mafia: 0, roles: [] as readonly number[] };
-  resolveOnce(doc, overrides, (players, mafia, roles) => {
-    seen = { players, mafia, roles };
+function currentSize(doc: RulesDoc | string, overrides: RulesOverrides): Sizes {
+  let seen: Sizes = { players: 0, mafia: 0, roles: [], idOf: () => undefined };
+  resolveOnce(doc, overrides, (sizes) => {
+    seen = sizes;
   });
   return seen;
 }
 
-function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (players: number, mafia: number, roles: readonly number[]) => void): Rules {
+interface Sizes {
+  readonly players: number;
+  readonly mafia: number;
+  readonly roles: readonly number[];
+  idOf(key: string): Role | undefined;
+}
+
+function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (sizes: Sizes) => void): Rules {
   const d: RulesDoc = typeof doc === 'string' ? { preset: doc } : doc;
   checkDocKeys(d);
   const presetName = d.preset ?? 'club';
@@ -135,6 +152,8 @@ function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (
   }
   const preset = PRESETS[presetName];
   const options: Record<string, OptionValue> = { ...baseOptions(), ...preset.options };
+  const defined = defineRoles(d.roles ?? {});
+  const keys = new RoleKeys(defined.rows);
   const roleOverrides = new Map<Role, number>();
   let players: number | undefined;
   let mafia: number | undefined;
@@ -142,13 +161,17 @@ function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (
   const applyKey = (key: string, raw: unknown, where: string): void => {
     if (key === 'players') players = parseCount('players', raw, 1);
     else if (key === 'mafia') mafia = parseCount('mafia', raw, 0);
-    else if (key.startsWith('roles.')) applyRole(key.slice(6), raw, roleOverrides);
+    else if (key.startsWith('roles.')) applyRole(key.slice(6), raw, roleOverrides, keys);
     else applyOption(key, raw, options, where);
   };
 
   if (d.players !== undefined) applyKey('players', d.players, 'rules file');
   if (d.mafia !== undefined) applyKey('mafia', d.mafia, 'rules file');
-  for (const [k, v] of Object.entries(d.roles ?? {})) applyRole(k, v, roleOverrides);
+  for (const [k, v] of Object.entries(d.roles ?? {})) {
+    const def = defined.defs.get(k);
+    if (def) roleOverrides.set(keys.idOf(k)!, def.count);
+    else applyRole(k, v, roleOverrides, keys);
+  }
   for (const [k, v] of Object.entries(d.options ?? {})) applyOption(k, v, options, 'rules file');
   if (overrides.players !== undefined) applyKey('players', overrides.players, '--players');
   if (overrides.mafia !== undefined) applyKey('mafia', overrides.mafia, '--mafia');
@@ -161,6 +184,7 @@ function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (
   const explicitPlayers = players !== undefined;
   const n = players ?? preset.defaultPlayers;
   const roles = preset.roles(n, mafia ?? preset.defaultMafia(n));
+  while (roles.length < keys.count) roles.push(0);
   for (const [role, count] of roleOverrides) roles[role] = count;
   let total = n;
   if (roleOverrides.has(Role.Civilian)) {
@@ -172,11 +196,57 @@ function resolveOnce(doc: RulesDoc | string, overrides: RulesOverrides, peek?: (
     roles[Role.Civilian] = n - roles.reduce((a, b, i) => (i === Role.Civilian ? a : a + b), 0);
   }
   if (peek) {
-    peek(total, mafia ?? preset.defaultMafia(n), roles);
+    peek({ players: total, mafia: mafia ?? preset.defaultMafia(n), roles, idOf: (k) => keys.idOf(k) });
     return undefined as never;
   }
-  checkPlayable(presetName, total, roles, { players: explicitPlayers, mafia, roles: roleOverrides });
-  return freezeRules(presetName, total, roles, options as unknown as Options);
+  const book = new RoleBook(defined.rows, options as unknown as Options);
+  checkPlayable(presetName, total, roles, book, { players: explicitPlayers, mafia, roles: roleOverrides });
+  return freezeRules(presetName, total, roles, options as unknown as Options, book, defined.defs);
+}
+
+/** The role keys of a rules file: the built-in ones (with their aliases) and its own, by id. */
+class RoleKeys {
+  readonly count: number;
+  private readonly rows: readonly RoleRow[];
+
+  constructor(defined: readonly RoleRow[]) {
+    this.rows = [...ROLE_ROWS, ...defined];
+    this.count = this.rows.length;
+  }
+
+  idOf(key: string): Role | undefined {
+    const k = key.toLowerCase();
+    const i = this.rows.findIndex((r) => r.key === k || r.aliases.includes(k));
+    return i < 0 ? undefined : i;
+  }
+
+  /** Every key, for messages. */
+  all(): string[] {
+    return this.rows.map((r) => r.key);
+  }
+}
+
+/** The rules file's new roles (`roles.<key>` given as a mapping), checked, in key order (their ids follow the built-in roles). */
+function defineRoles(roles: Record<string, unknown>): { rows: RoleRow[]; defs: Map<string, RoleDef> } {
+  const keys = Object.keys(roles)
+    .filter((k) => isMapping(roles[k]))
+    .sort();
+  if (keys.length > MAX_ROLES - ROLE_ROWS.length) throw new RulesError('roles', `${keys.length} new roles defined; at most ${MAX_ROLES - ROLE_ROWS.length} fit one set of rules`);
+  const known = [...ROLE_ROWS.map((r) => r.key), ...keys];
+  const defs = new Map<string, RoleDef>();
+  for (const k of keys) {
+    try {
+      defs.set(k, parseRoleDef(k, roles[k], known));
+    } catch (e) {
+      if (e instanceof RoleDefError) throw new RulesError(e.field, e.message.slice(e.field.length + 2));
+      throw e;
+    }
+  }
+  return { rows: keys.map((k) => rowOfDef(k, defs.get(k)!)), defs };
+}
+
+function isMapping(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function checkDocKeys(d: RulesDoc): void {
@@ -191,7 +261,7 @@ function checkDocKeys(d: RulesDoc): void {
   for (const k of ['roles', 'options'] as const) {
     const v = d[k];
     if (v !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v))) {
-      throw new RulesError(k, `must be a mapping of ${k === 'roles' ? 'role: count' : 'option: value'}`);
+      throw new RulesError(k, `must be a mapping of ${k === 'roles' ? 'role: count (or role: {team: ..., ...} for a new role)' : 'option: value'}`);
     }
   }
 }
@@ -204,12 +274,13 @@ function parseCount(field: string, raw: unknown, min: number): number {
   return n;
 }
 
-function applyRole(key: string, raw: unknown, into: Map<Role, number>): void {
-  const role = roleFromKey(key);
+function applyRole(key: string, raw: unknown, into: Map<Role, number>, keys: RoleKeys): void {
+  const role = keys.idOf(key);
   if (role === undefined) {
-    throw new RulesError(`roles.${key}`, `unknown role${didYouMean(key, ROLE_KEYS, (r) => `roles.${r}`)}; roles are ${ROLE_KEYS.join(', ')}`);
+    const all = keys.all();
+    throw new RulesError(`roles.${key}`, `unknown role${didYouMean(key, all, (r) => `roles.${r}`)}; roles are ${all.join(', ')} (or define a new one in a rules file: roles: {${key}: {team: town, ...}})`);
   }
-  into.set(role, parseCount(`roles.${ROLES[role]!.key}`, raw, 0));
+  into.set(role, parseCount(`roles.${keys.all()[role]}`, raw, 0));
 }
 
 function applyOption(key: string, raw: unknown, into: Record<string, OptionValue>, where: string): void {
@@ -230,87 +301,139 @@ interface Given {
 }
 
 /** `roles.<key>` of the first role the user set that matches, or undefined. */
-function givenRole(given: Given, matches: (r: Role) => boolean): string | undefined {
-  for (const [role, count] of given.roles) if (count > 0 && matches(role)) return `roles.${ROLES[role]!.key}`;
+function givenRole(given: Given, book: RoleBook, matches: (r: Role) => boolean): string | undefined {
+  for (const [role, count] of given.roles) if (count > 0 && matches(role)) return `roles.${book.specs[role]!.key}`;
   return undefined;
 }
 
-function checkPlayable(preset: PresetName, players: number, roles: readonly number[], given: Given): void {
+function checkPlayable(presetName: PresetName, players: number, roles: readonly number[], book: RoleBook, given: Given): void {
   const civilians = roles[Role.Civilian]!;
   if (civilians < 0) {
     const special = players - civilians;
-    const field = given.players ? 'players' : given.mafia !== undefined ? 'mafia' : (givenRole(given, (r) => r !== Role.Civilian) ?? 'players');
+    const field = given.players ? 'players' : given.mafia !== undefined ? 'mafia' : (givenRole(given, book, (r) => r !== Role.Civilian) ?? 'players');
     throw new UnplayableError(field, `${special} special roles do not fit ${players} players`);
   }
-  if (preset === 'forum' && players < FORUM_MIN_PLAYERS) {
-    throw new UnplayableError('players', `the forum game needs at least ${FORUM_MIN_PLAYERS} players (got ${players})`);
+  const min = PRESETS[presetName].minPlayers;
+  if (min !== undefined && players < min) {
+    throw new UnplayableError('players', `the ${presetName} game needs at least ${min} players (got ${players})`);
   }
-  if (roles[Role.Mafia]! + roles[Role.Don]! === 0) {
-    const zeroed = [...given.roles.keys()].find((r) => r === Role.Mafia || r === Role.Don);
-    throw new UnplayableError(zeroed !== undefined ? `roles.${ROLES[zeroed]!.key}` : 'mafia', 'the game needs at least one Mafia or Don');
+  const shoots = (r: Role): boolean => book.shoots[r] === 1;
+  if (roles.every((c, r) => c === 0 || !shoots(r))) {
+    const zeroed = [...given.roles.keys()].find(shoots);
+    throw new UnplayableError(zeroed !== undefined ? `roles.${book.specs[zeroed]!.key}` : 'mafia', 'the game needs at least one Mafia or Don');
   }
-  if (roles[Role.Sergeant]! > 0 && roles[Role.Commissar]! === 0) {
-    throw new RulesError('roles.sergeant', 'a Sergeant needs a Commissar; set roles.commissar=1 or roles.sergeant=0');
-  }
+  checkAssistants(roles, book);
   let black = 0;
-  for (const r of ROLES) if (r.team === Team.Mafia) black += roles[r.id]!;
+  roles.forEach((c, r) => {
+    if (book.side[r] === Team.Mafia) black += c;
+  });
   const others = players - black;
   if (black >= others) {
     const fair = Math.ceil(players / 2) - 1;
-    const field = givenRole(given, (r) => ROLES[r]!.team === Team.Mafia) ?? 'mafia';
+    const field = givenRole(given, book, (r) => book.side[r] === Team.Mafia) ?? 'mafia';
     throw new UnplayableError(field, `${black} Black against ${others} others is already parity (at most ${fair} Black for ${players} players)`);
   }
 }
 
-function freezeRules(preset: PresetName, players: number, roles: number[], options: Options): Rules {
-  const canonical = canonicalRules(players, roles, options);
+/** An assistant needs the role he assists (a Sergeant, a Commissar). */
+function checkAssistants(roles: readonly number[], book: RoleBook): void {
+  roles.forEach((c, a) => {
+    const x = book.assists[a]!;
+    if (c === 0 || x === NO_ROLE || roles[x]! > 0) return;
+    const [as, xs] = [book.specs[a]!, book.specs[x]!];
+    throw new RulesError(`roles.${as.key}`, `a ${as.label} needs a ${xs.label}; set roles.${xs.key}=1 or roles.${as.key}=0`);
+  });
+}
+
+function freezeRules(preset: PresetName, players: number, roles: number[], options: Options, book: RoleBook, defs: ReadonlyMap<string, RoleDef>): Rules {
+  const canonical = canonicalRules(players, roles, options, book.specs, defs);
   const hash = createHash('sha256').update(canonical).digest('hex').slice(0, 16);
   return Object.freeze({
     preset,
     players,
     roles: Object.freeze(roles.slice()),
     options: Object.freeze({ ...options }),
+    book,
     canonical,
     hash,
   });
 }
 
-/** Sorted keys, zero role counts left out: equal games give equal strings whatever preset or file they came from. */
-export function canonicalRules(players: number, roles: readonly number[], options: Options): string {
+/**
+ * Sorted keys, zero role counts left out, options added later left out at
+ * their default (OptionBase.quiet), a rules file's own roles under `define`
+ * in their normal form: equal games give equal strings whatever preset or
+ * file they came from, and different definitions different ones.
+ */
+export function canonicalRules(players: number, roles: readonly number[], options: Options, specs: readonly RoleSpec[] = [], defs: ReadonlyMap<string, RoleDef> = new Map()): string {
+  const all = specs.length > 0 ? specs : ROLE_ROWS.map((r, id) => ({ id, key: r.key }));
   const roleObj: Record<string, number> = {};
-  for (const r of [...ROLES].sort((a, b) => a.key.localeCompare(b.key))) {
+  for (const r of [...all].sort((a, b) => a.key.localeCompare(b.key))) {
     if (roles[r.id]! > 0) roleObj[r.key] = roles[r.id]!;
   }
   const optObj: Record<string, OptionValue> = {};
   const opts = options as unknown as Record<string, OptionValue>;
-  for (const k of Object.keys(opts).sort()) optObj[k] = opts[k]!;
-  return JSON.stringify({ players, roles: roleObj, options: optObj });
+  for (const k of Object.keys(opts).sort()) {
+    const spec = optionSpec(k);
+    if (spec?.quiet && opts[k] === spec.def) continue;
+    optObj[k] = opts[k]!;
+  }
+  if (defs.size === 0) return JSON.stringify({ players, roles: roleObj, options: optObj });
+  const define = Object.fromEntries([...defs.keys()].sort().map((k) => [k, canonicalDef(defs.get(k)!)]));
+  return JSON.stringify({ players, roles: roleObj, options: optObj, define });
 }
 
 /** Rebuilds Rules from their canonical string (used by workers and shard files), checking the hash. */
 export function rulesFromCanonical(canonical: string, preset: PresetName = 'club'): Rules {
-  const parsed = JSON.parse(canonical) as { players: number; roles: Record<string, number>; options: Record<string, unknown> };
-  const roles = new Array<number>(ROLE_COUNT).fill(0);
-  for (const [k, v] of Object.entries(parsed.roles)) roles[roleFromKey(k)!] = v;
-  return resolveRules({ preset, roles: Object.fromEntries(ROLES.map((r) => [r.key, roles[r.id]])), options: parsed.options });
+  const parsed = JSON.parse(canonical) as { players: number; roles: Record<string, number>; options: Record<string, unknown>; define?: Record<string, Record<string, unknown>> };
+  const define = parsed.define ?? {};
+  // Every role at its count (0 when left out), a defined one with its definition; quiet options left out were at their base default.
+  const roles: Record<string, unknown> = Object.fromEntries(ROLE_ROWS.map((r) => [r.key, parsed.roles[r.key] ?? 0]));
+  for (const [k, def] of Object.entries(define)) roles[k] = { ...def, count: parsed.roles[k] ?? 0 };
+  const options: Record<string, unknown> = { ...parsed.options };
+  for (const o of OPTION_SPECS) if (o.quiet && !(o.key in options)) options[o.key] = o.def;
+  return resolveRules({ preset, roles, options });
 }
 
-/** What `rules` changes from `base`, as `key=value` words a `--set` takes: the player count, each role count, each option (in table order). */
+/**
+ * What `rules` changes from `base`, as `key=value` words a `--set` takes:
+ * the player count, each role count (the built-in roles in table order,
+ * then a rules file's own by key), each option (in table order; a quiet
+ * option left out of the canonical rules is at its default, not changed).
+ * A role the rules define anew, or otherwise than `base`, adds
+ * `define.<key>` (no `--set` makes one: its definition is in the canonical
+ * rules, which `mafia-sim rules --json` prints).
+ */
 export function rulesChanges(base: CanonicalRules, rules: CanonicalRules): string[] {
   const out: string[] = [];
   if (rules.players !== base.players) out.push(`players=${rules.players}`);
-  for (const r of ROLES) {
-    const a = base.roles[r.key] ?? 0;
-    const b = rules.roles[r.key] ?? 0;
-    if (a !== b) out.push(`roles.${r.key}=${b}`);
+  for (const key of roleKeysOf(base, rules)) {
+    const a = base.roles[key] ?? 0;
+    const b = rules.roles[key] ?? 0;
+    if (a !== b) out.push(`roles.${key}=${b}`);
   }
-  for (const o of OPTION_SPECS) if (base.options[o.key] !== rules.options[o.key]) out.push(`${o.key}=${String(rules.options[o.key])}`);
+  for (const o of OPTION_SPECS) {
+    const value = (c: CanonicalRules): OptionValue | undefined => c.options[o.key] ?? (o.quiet ? o.def : undefined);
+    if (value(base) !== value(rules)) out.push(`${o.key}=${String(value(rules))}`);
+  }
+  for (const key of Object.keys({ ...base.define, ...rules.define }).sort()) {
+    const [a, b] = [base.define?.[key], rules.define?.[key]];
+    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(b === undefined ? `define.${key}=none` : `define.${key}`);
+  }
   return out;
+}
+
+/** The role keys of two canonical rules: every built-in one in table order, then the others (a rules file's own) by key. */
+function roleKeysOf(...all: readonly CanonicalRules[]): string[] {
+  const builtIn = ROLE_ROWS.map((r) => r.key);
+  const own = new Set<string>();
+  for (const c of all) for (const k of [...Object.keys(c.roles), ...Object.keys(c.define ?? {})]) if (!builtIn.includes(k)) own.add(k);
+  return [...builtIn, ...[...own].sort()];
 }
 
 /** The role counts as `key: count` for display, zero counts left out. */
 export function roleCounts(rules: Rules): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const r of ROLES) if (rules.roles[r.id]! > 0) out[r.key] = rules.roles[r.id]!;
+  for (const r of rules.book.specs) if (rules.roles[r.id]! > 0) out[r.key] = rules.roles[r.id]!;
   return out;
 }

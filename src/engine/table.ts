@@ -6,14 +6,16 @@
 // Events are built only when someone listens (a log or an observing agent).
 
 import { UNKNOWN, type Agent, type AgentProvider } from './agent.js';
-import { deliverDeathNote, tellClan, tellSergeants } from './aftermath.js';
+import { deliverDeathNote, tellAssistants, tellClan } from './aftermath.js';
 import { Asker } from './asking.js';
+import { NightRoles } from './night.js';
 import { Audience, DeathCause, EndedBy, Outcome, type GameEvent, type LoggedEvent, type PublicCause } from './events.js';
 import { shotsFor } from './options.js';
 import type { Rules } from './rules.js';
 import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
-import { ROLES, ROLE_COUNT, ROLE_LEADER, ROLE_TOLD_AS, Role, Team, roleSpec } from './roles.js';
-import { SeatRecord, seatRecordsOf } from './seatRecords.js';
+import type { RoleBook } from './roleBook.js';
+import { Team, type Role } from './roles.js';
+import { AbilityMarks, SeatRecord, seatRecordsOf } from './seatRecords.js';
 import { Clock, KNOWN_NOT_MAFIA, READ_FIRST_DAY, READ_SHARED_VARIANCE, SeatView, gaussian } from './view.js';
 
 /** Stream of the table's shared impressions for reads: far above any seat's agent stream (1 + seat). */
@@ -48,8 +50,10 @@ export class Table {
   readonly streak: Int16Array;
   readonly noteUsed: Uint8Array;
   readonly lastShotUsed: Uint8Array;
-  /** Bullets each Vigilante has fired this game (`vigilante.shots`). */
+  /** Bullets each gun (the Vigilante's) has fired this game (`vigilante.shots`). */
   readonly vigilanteFired: Int16Array;
+  /** What the abilities beyond the seed games leave from one phase to the next (seatRecords.ts). */
+  readonly marks: AbilityMarks;
   /** The mafia's shots a night by living shooters (`mafia.shots`), indexed 0..n. */
   readonly shotsTonight: Int8Array;
   readonly deathNoteTo: Int16Array;
@@ -57,9 +61,18 @@ export class Table {
   readonly deathNoteFacts: Int8Array[];
   /** The living seats in seat order: living[0..aliveCount). */
   readonly living: Int16Array;
-  /** Living players per team and per role. */
+  /** Living players per team and per role, and per team as the win checks count them (RoleBook.side). */
   readonly aliveTeam = new Int16Array(3);
-  readonly aliveRole = new Int16Array(ROLE_COUNT);
+  readonly aliveRole: Int16Array;
+  readonly aliveSide: Int16Array;
+  /** Some role counts for another team than his own in the win checks: only then is aliveSide its own array. */
+  private readonly sidesDiffer: boolean;
+  /** The rules' role table, and the role lists the night counts. */
+  readonly book: RoleBook;
+  readonly roleLists: NightRoles;
+  /** RoleBook.namedRole and .action, on the table for the hot loops (one load less). */
+  readonly namedRole: Int8Array;
+  readonly roleAction: Int8Array;
   /** Public copies handed to views. */
   readonly publicAlive: Uint8Array;
   readonly publicRevealed: Int8Array;
@@ -69,7 +82,8 @@ export class Table {
   private readonly deck: Int8Array;
   /** The deck's players per team and per role: the living counts at every deal. */
   private readonly deckTeams = new Int16Array(3);
-  private readonly deckRoles = new Int16Array(ROLE_COUNT);
+  private readonly deckSides = new Int16Array(3);
+  private readonly deckRoles: Int16Array;
   private readonly impressionRng = new Sfc32();
   private readonly impression: Float64Array;
   /** Per seat, what its agent asked of the whispered reads this game (see Agent.readSkill). */
@@ -92,12 +106,9 @@ export class Table {
   /** The seat of each death of this game, in order. */
   readonly deathSeq: Int16Array;
   private deaths = 0;
-  private readonly putanaKnowsMafia: boolean;
   /** Fouls can happen under these rules (day or night): penalty votes and lost speeches to settle. */
   readonly foulsOn: boolean;
   private readonly maniacIsTown: boolean;
-  /** Team by role under these rules (the Maniac's depends on `maniac.team`). */
-  private readonly teamOfRole: Int8Array;
   private readonly revealOnDeath: boolean;
   /** Which per-seat records these rules can write (SeatRecord bits, seatRecords.ts). */
   private readonly features: number;
@@ -116,9 +127,19 @@ export class Table {
   anySilenced = false;
   /** Some agent this game has `speak`. */
   speaking = false;
+  /** Some player observes events, so the order of the day's votes can matter to him (see day.ts, drawVoteOrder). */
+  observing = false;
 
   constructor(rules: Rules) {
     this.rules = rules;
+    const book = (this.book = rules.book);
+    this.roleLists = new NightRoles(book, rules.roles);
+    this.sidesDiffer = book.side.some((side, r) => side !== book.team[r]);
+    this.aliveSide = this.sidesDiffer ? new Int16Array(3) : this.aliveTeam;
+    this.namedRole = book.namedRole;
+    this.roleAction = book.action;
+    this.aliveRole = new Int16Array(book.count);
+    this.deckRoles = new Int16Array(book.count);
     const n = (this.n = rules.players);
     this.role = new Int8Array(n);
     this.dealt = new Int8Array(n);
@@ -135,6 +156,7 @@ export class Table {
     this.noteUsed = new Uint8Array(n);
     this.lastShotUsed = new Uint8Array(n);
     this.vigilanteFired = new Int16Array(n);
+    this.marks = new AbilityMarks(n);
     this.shotsTonight = Int8Array.from({ length: n + 1 }, (_, k) => shotsFor(rules.options['mafia.shots'], k));
     this.deathNoteTo = new Int16Array(n);
     this.deathNoteFacts = [];
@@ -145,7 +167,7 @@ export class Table {
     this.knownAll = new Int8Array(n * n);
     for (let s = 0; s < n; s++) {
       const known = this.knownAll.subarray(s * n, (s + 1) * n);
-      this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, this.clock, known));
+      this.views.push(new SeatView(s, n, this.publicAlive, this.publicRevealed, rules.roles, rules.options, rules.book, this.clock, known));
       this.deathNoteFacts.push(new Int8Array(n));
       this.agentRngs.push(new Sfc32());
     }
@@ -159,18 +181,17 @@ export class Table {
     this.deathSeq = new Int16Array(n);
     this.living = new Int16Array(n);
     this.scratch = new Int16Array(n);
-    this.putanaKnowsMafia = rules.options['putana.knowsMafia'];
     this.foulsOn = rules.options['fouls.perDayRate'] > 0 || rules.options['fouls.perNightRate'] > 0;
     this.maniacIsTown = rules.options['maniac.team'] === 'town';
     this.revealOnDeath = rules.options.revealOnDeath;
-    this.teamOfRole = Int8Array.from(ROLES, (r) => this.teamOf(r.id));
     this.features = seatRecordsOf(rules);
     for (let s = 0; s < n; s++) this.deathNoteTo[s] = -1;
     let i = 0;
-    for (const r of ROLES) for (let k = 0; k < rules.roles[r.id]!; k++) this.deck[i++] = r.id;
+    for (let r = 0; r < book.count; r++) for (let k = 0; k < rules.roles[r]!; k++) this.deck[i++] = r;
     for (const r of this.deck) {
       this.deckRoles[r]!++;
-      this.deckTeams[this.teamOfRole[r]!]!++;
+      this.deckTeams[book.team[r]!]!++;
+      this.deckSides[book.side[r]!]!++;
     }
     this.asker = new Asker(this);
   }
@@ -227,6 +248,7 @@ export class Table {
     if (f & SeatRecord.LastShot) for (let s = 0; s < this.n; s++) this.lastShotUsed[s] = 0;
     if (f & SeatRecord.DeathNotes) for (let s = 0; s < this.n; s++) this.deathNoteTo[s] = -1;
     if (f & SeatRecord.Vigilante) for (let s = 0; s < this.n; s++) this.vigilanteFired[s] = 0;
+    this.marks.reset(f);
   }
 
   private resetFouls(): void {
@@ -248,10 +270,14 @@ export class Table {
   /** Teams, living counts, views and agents for the dealt roles. */
   private seatPlayers(provider: AgentProvider, log: LoggedEvent[] | null): void {
     // Every deal holds the deck's roles (fixDeal checks it), so the living counts start as the deck's.
-    for (let t = 0; t < this.aliveTeam.length; t++) this.aliveTeam[t] = this.deckTeams[t]!;
-    for (let r = 0; r < ROLE_COUNT; r++) this.aliveRole[r] = this.deckRoles[r]!;
+    for (let t = 0; t < this.aliveTeam.length; t++) {
+      this.aliveTeam[t] = this.deckTeams[t]!;
+      if (this.sidesDiffer) this.aliveSide[t] = this.deckSides[t]!;
+    }
+    for (let r = 0; r < this.book.count; r++) this.aliveRole[r] = this.deckRoles[r]!;
     this.listening = log !== null;
     this.speaking = false;
+    this.observing = false;
     // fill(), though a call into C++: resetting it a 32-bit word at a time through a second view of the buffer made the agents' reads of `known` slower (forum 48 by 9%).
     this.knownAll.fill(UNKNOWN);
     for (let s = 0; s < this.n; s++) {
@@ -263,14 +289,14 @@ export class Table {
       this.deathCause[s] = -1;
       this.deathDay[s] = 0;
       const role = this.role[s]!;
-      const team = this.teamOfRole[role]!;
+      const team = this.book.team[role]!;
       this.team[s] = team;
       this.dealt[s] = role;
-      const told = ROLE_TOLD_AS[role] as Role;
+      const told = this.book.told[role]!;
       this.views[s]!.reset(told, team as Team, true);
       const agent = provider.agentFor(s, told);
       this.agents[s] = agent;
-      if (agent.observe) this.listening = true;
+      if (agent.observe) this.listening = this.observing = true;
       if (agent.speak) this.speaking = true;
     }
   }
@@ -282,6 +308,10 @@ export class Table {
       this.aliveRole[role]!++;
       this.aliveTeam[this.team[s]!]!--;
       this.aliveTeam[team]!++;
+      if (this.sidesDiffer) {
+        this.aliveSide[this.book.side[this.role[s]!]!]!--;
+        this.aliveSide[this.book.side[role]!]!++;
+      }
     }
     this.role[s] = role;
     this.team[s] = team;
@@ -325,22 +355,20 @@ export class Table {
     for (let s = 0; s < this.n; s++) this.role[s] = deal[s]!;
   }
 
+  /** A role's team under these rules (the Maniac's depends on `maniac.team`). */
   teamOf(role: Role): Team {
-    const t = ROLES[role]!.team;
-    if (t !== 'maniac-option') return t;
-    return this.maniacIsTown ? Team.Town : Team.Maniac;
+    return this.book.team[role] as Team;
   }
 
-  /** Mafia who wake together know each other; the Putana too when `putana.knowsMafia`; a Sergeant knows the Commissar. */
+  /** The clan who wake together know each other (the Putana too when `putana.knowsMafia`); an assistant knows whom he assists (a Sergeant, the Commissar). */
   private shareStartingKnowledge(): void {
     tellClan(this, false);
-    tellSergeants(this);
+    tellAssistants(this);
   }
 
   /** Whether this seat wakes with the mafia and knows the clan. */
   knowsClan(s: number): boolean {
-    if (this.team[s] !== Team.Mafia) return false;
-    return this.role[s] !== Role.Putana || this.putanaKnowsMafia;
+    return this.team[s] === Team.Mafia && this.book.clan[this.role[s]!] === 1;
   }
 
   setPhase(phase: 'day' | 'night' | 'turn'): void {
@@ -392,27 +420,30 @@ export class Table {
     this.aliveCount--;
     this.removeLiving(seat);
     this.aliveTeam[this.team[seat]!]!--;
+    if (this.sidesDiffer) this.aliveSide[this.book.side[role]!]!--;
     this.aliveRole[role]!--;
     this.deathSeq[this.deaths] = seat;
     this.deathOrder[seat] = this.deaths++;
     this.deathCause[seat] = cause;
     this.deathDay[seat] = this.day;
     this.endedBy = cause === DeathCause.Lynch ? EndedBy.Lynch : publicCause === 'night' ? EndedBy.Night : EndedBy.Other;
-    if (ROLE_LEADER[role]) this.bossDead = true;
+    if (this.book.leader[role]) this.bossDead = true;
     const shown = this.revealOnDeath && cause !== DeathCause.Fouls;
-    if (shown) {
-      this.publicRevealed[seat] = role;
-      // Every view learns the team (SeatView.learn with an exact team is a plain store).
-      const team = this.team[seat]!;
-      const known = this.knownAll;
-      const n = this.n;
-      for (let i = seat; i < n * n; i += n) known[i] = team;
-    }
+    if (shown) this.showRole(seat);
     if (this.listening) {
       this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
       this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
     }
     if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
+  }
+
+  /** Shows a seat's role to all: every view learns his team (SeatView.learn with an exact team is a plain store). */
+  showRole(seat: number): void {
+    this.publicRevealed[seat] = this.role[seat]!;
+    const team = this.team[seat]!;
+    const known = this.knownAll;
+    const n = this.n;
+    for (let i = seat; i < n * n; i += n) known[i] = team;
   }
 
   /** Called with aliveCount already one less: shifts the seats after `seat` down one, from the end (one pass, no search first). */
@@ -441,15 +472,16 @@ export class Table {
     return !this.alive[s] && this.deathOrder[s]! >= mark;
   }
 
-  /** "Black" or "Red" as a known-team value for a check of seat t. */
+  /** "Black" or "Red" as a known-team value for a check of seat t (a Lycan reads Black, a Minion Red). */
   checkValue(t: number): number {
-    if (this.team[t] === Team.Mafia) return Team.Mafia;
+    const seen = this.book.seenAs[this.role[t]!]!;
+    if ((seen < 0 ? this.team[t] : seen) === Team.Mafia) return Team.Mafia;
     return this.maniacIsTown ? Team.Town : KNOWN_NOT_MAFIA;
   }
 
   /** The agent whose decision failed, for error messages. */
   describeSeat(s: number): string {
-    return `seat ${s} (${roleSpec(this.role[s] as Role).key})`;
+    return `seat ${s} (${this.book.specs[this.role[s]!]!.key})`;
   }
 
   finish(outcome: Outcome): void {

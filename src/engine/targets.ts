@@ -38,10 +38,11 @@ function arrayOf(k: number): number[] {
 }
 
 /**
- * "Every living seat but s", for a pass round the table in seat order
- * (votes, hunts, death notes): one array of m - 1 seats, where moving on to
- * the next seat changes one slot (it held living[i], now living[i - 1]), so
- * each ask costs O(1) instead of a fresh O(n) list. Its arrays are its own,
+ * "Every living seat but s", for a pass round the table (votes, hunts,
+ * death notes): one array of m - 1 seats, where moving on to the next seat
+ * in seat order changes one slot (it held living[i], now living[i - 1]), so
+ * each ask costs O(1) instead of a fresh O(n) list; a pass in another order
+ * costs the distance between the seats asked. Its arrays are its own,
  * so other decisions asked during the pass cannot overwrite them. Nobody may
  * die during a pass.
  */
@@ -61,10 +62,17 @@ export class OthersOfLiving {
     this.at = 0;
   }
 
-  /** The living but living[i]; i never decreases during a pass. */
+  /**
+   * The living but living[i]. The array holds living[j] at j < at and
+   * living[j + 1] from at on, so moving the gap from `at` to i rewrites the
+   * slots between them: O(1) a step in seat order, O(|i - at|) in the day's
+   * vote order (see day.ts, drawVoteOrder).
+   */
   of(i: number): number[] {
     const a = this.current;
-    for (; this.at < i; this.at++) a[this.at] = this.living[this.at]!;
+    const living = this.living;
+    for (; this.at < i; this.at++) a[this.at] = living[this.at]!;
+    for (; this.at > i; this.at--) a[this.at - 1] = living[this.at]!;
     return a;
   }
 }

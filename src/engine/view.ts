@@ -4,6 +4,7 @@
 import { UNKNOWN, type PlayerView } from './agent.js';
 import type { Options } from './options.js';
 import { Sfc32, lotStream, type Rng } from './rng.js';
+import type { RoleBook } from './roleBook.js';
 import { Role, Team } from './roles.js';
 
 /** Values of `known[seat]` beyond the teams: a check said "Red" where Red is not exactly Town. */
@@ -51,6 +52,7 @@ export class SeatView implements PlayerView {
     readonly revealed: Int8Array,
     readonly setup: readonly number[],
     readonly options: Options,
+    readonly book: RoleBook,
     private readonly clock: Clock = new Clock(),
     /** Storage for `known`: the table passes one slice of a shared buffer per seat, so one fill resets every view. */
     known: Int8Array = new Int8Array(players),

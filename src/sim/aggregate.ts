@@ -24,10 +24,13 @@ export class Aggregate {
   /** lengths[outcome][days] */
   readonly lengths: number[][] = OUTCOME_NAMES.map(() => []);
   readonly endedBy = new Float64Array(ENDED_BY_NAMES.length);
-  readonly dealt = new Float64Array(ROLE_COUNT);
-  readonly survived = new Float64Array(ROLE_COUNT);
+  /** Role keys by id: the built-in roles, then a rules file's own as games of them are added. */
+  readonly roleKeys: string[] = [...ROLE_KEYS];
+  /** Per role id; longer only once a rules file's own roles are added. */
+  dealt: Float64Array = new Float64Array(ROLE_COUNT);
+  survived: Float64Array = new Float64Array(ROLE_COUNT);
   /** deaths[role * CAUSES + cause] */
-  readonly deaths = new Float64Array(ROLE_COUNT * CAUSES);
+  deaths: Float64Array = new Float64Array(ROLE_COUNT * CAUSES);
 
   /** Adds the finished game held by `t`. */
   add(t: Table): void {
@@ -39,6 +42,7 @@ export class Aggregate {
     while (hist.length <= t.day) hist.push(0);
     hist[t.day]!++;
     this.endedBy[t.endedBy]!++;
+    if (t.book.count > this.roleKeys.length) this.addKeys(t.book.specs.map((r) => r.key));
     for (let s = 0; s < t.n; s++) {
       const r = t.dealt[s]!;
       this.dealt[r]!++;
@@ -48,9 +52,20 @@ export class Aggregate {
     }
   }
 
-  /** Adds another aggregate's counts into this one. */
+  /** A rules file's own roles (after the built-in ones) get the next ids. */
+  private addKeys(keys: readonly string[]): void {
+    for (const k of keys) if (!this.roleKeys.includes(k)) this.roleKeys.push(k);
+    const n = this.roleKeys.length;
+    if (n <= this.dealt.length) return;
+    this.dealt = grown(this.dealt, n);
+    this.survived = grown(this.survived, n);
+    this.deaths = grown(this.deaths, n * CAUSES);
+  }
+
+  /** Adds another aggregate's counts into this one (of the same rules: the same role keys). */
   merge(o: Aggregate): this {
     this.games += o.games;
+    this.addKeys(o.roleKeys);
     addInto(this.outcomes, o.outcomes);
     o.lengths.forEach((h, i) => {
       const mine = this.lengths[i]!;
@@ -70,11 +85,11 @@ export class Aggregate {
 
   toJSON(): AggregateJSON {
     const roles: AggregateJSON['roles'] = {};
-    for (let r = 0; r < ROLE_COUNT; r++) {
+    for (let r = 0; r < this.roleKeys.length; r++) {
       if (this.dealt[r] === 0) continue;
       const deaths = {} as Record<(typeof DEATH_CAUSE_NAMES)[number], number>;
       DEATH_CAUSE_NAMES.forEach((c, i) => (deaths[c] = this.deaths[r * CAUSES + i]!));
-      roles[ROLE_KEYS[r]!] = { dealt: this.dealt[r]!, survived: this.survived[r]!, deaths };
+      roles[this.roleKeys[r]!] = { dealt: this.dealt[r]!, survived: this.survived[r]!, deaths };
     }
     return {
       games: this.games,
@@ -94,17 +109,25 @@ export class Aggregate {
     });
     ENDED_BY_NAMES.forEach((e, i) => (a.endedBy[i] = j.endedBy[e]));
     for (const [key, r] of Object.entries(j.roles)) {
-      const id = ROLE_KEYS.indexOf(key);
+      a.addKeys([key]);
+      const id = a.roleKeys.indexOf(key);
       a.dealt[id] = r.dealt;
       a.survived[id] = r.survived;
-      DEATH_CAUSE_NAMES.forEach((c, i) => (a.deaths[id * CAUSES + i] = r.deaths[c]));
+      // A cause added since the file was written (bomb) counts 0 there.
+      DEATH_CAUSE_NAMES.forEach((c, i) => (a.deaths[id * CAUSES + i] = r.deaths[c] ?? 0));
     }
     return a;
   }
 }
 
 function addInto(a: Float64Array, b: Float64Array): void {
-  for (let i = 0; i < a.length; i++) a[i]! += b[i]!;
+  for (let i = 0; i < a.length; i++) a[i]! += b[i] ?? 0;
+}
+
+function grown(a: Float64Array, length: number): Float64Array {
+  const out = new Float64Array(length);
+  out.set(a);
+  return out;
 }
 
 function named<K extends string>(names: readonly K[], values: Float64Array): Record<K, number> {

@@ -95,7 +95,9 @@ function checkCounts(file: string, d: AggregateJSON & { range: RunSummary['range
   if (!d.outcomes || !d.lengths || !d.endedBy || !d.roles) throw bad('its counts are missing');
   const sum = OUTCOME_NAMES.reduce((s, o) => s + (Number.isSafeInteger(d.outcomes[o]) ? d.outcomes[o] : NaN), 0);
   if (sum !== games) throw bad(`its outcome counts add up to ${sum}, not ${games}`);
-  for (const role of Object.keys(d.roles)) if (!ROLE_KEYS.includes(role)) throw bad(`unknown role ${JSON.stringify(role)}`);
+  // A rules file's own roles are those its rules define.
+  const defined = Object.keys((d as { rules?: { define?: Record<string, unknown> } }).rules?.define ?? {});
+  for (const role of Object.keys(d.roles)) if (!ROLE_KEYS.includes(role) && !defined.includes(role)) throw bad(`unknown role ${JSON.stringify(role)}`);
 }
 
 function checkSameRun(a: { file: string; doc: RunSummary }, b: { file: string; doc: RunSummary }): void {

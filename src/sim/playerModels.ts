@@ -30,6 +30,7 @@ export const PLAYER_MODEL_SETS: Readonly<Record<string, readonly ModelDefinition
     { name: 'club', agents: 'club', meaning: 'the default players, calibrated to real club records' },
     { name: 'novice', agents: 'novice', meaning: 'a table of beginners' },
     { name: 'expert', agents: 'expert', meaning: 'a table of strong players' },
+    { name: 'strangers', agents: 'strangers', meaning: "the strangers' table: paid strangers online who lynch at chance (fitted to the mturk-mafia records)" },
     { name: 'strong-town', agents: 'club,town=expert,mafia=novice', meaning: 'strong Town against weak Mafia' },
     { name: 'strong-mafia', agents: 'club,town=novice,mafia=expert', meaning: 'weak Town against strong Mafia' },
   ],

@@ -10,10 +10,11 @@
 import { describe, expect, it } from 'vitest';
 import { judgeGame, type ClaimCount } from '../../bench/claimCheck.js';
 import { Beliefs, CERTAIN } from '../../src/agents/beliefs.js';
+import { ClanTalk } from '../../src/agents/clan.js';
 import { createProvider, parseAgents } from '../../src/agents/index.js';
 import { HeuristicAgent } from '../../src/agents/heuristic.js';
 import { profileParams } from '../../src/agents/params.js';
-import { SUCCESSIONS, copiesLeft } from '../../src/agents/publicFacts.js';
+import { copiesLeft, successionsOf, townMayTurnBlack, type Succession } from '../../src/agents/publicFacts.js';
 import { UNKNOWN, type PlayerView } from '../../src/engine/agent.js';
 import type { Claim, GameEvent, LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
@@ -106,28 +107,136 @@ describe('the role changes the rules allow', () => {
   });
 
   it('copies left count each role change both ways', () => {
+    const successions = successionsOf(resolveRules('forum').book);
     const setup = new Array<number>(ROLE_COUNT).fill(0);
     setup[Role.Commissar] = 1;
     setup[Role.Sergeant] = 1;
     const seen = new Array<number>(ROLE_COUNT).fill(0);
-    expect(copiesLeft(setup, seen, Role.Commissar)).toBe(2);
+    expect(copiesLeft(setup, seen, Role.Commissar, successions)).toBe(2);
     seen[Role.Commissar] = 2;
     // Two Commissars shown: the second was the promoted Sergeant, so no Sergeant is left either.
-    expect(copiesLeft(setup, seen, Role.Commissar)).toBe(0);
-    expect(copiesLeft(setup, seen, Role.Sergeant)).toBe(0);
+    expect(copiesLeft(setup, seen, Role.Commissar, successions)).toBe(0);
+    expect(copiesLeft(setup, seen, Role.Sergeant, successions)).toBe(0);
   });
 
-  it('are the role changes the engine makes: every promotion in forum games is one of them, and each occurs', async () => {
+  it("are read from the rules' role table: the built-in rows' changes, and those of a rules file's own role", () => {
+    expect(successionsOf(resolveRules('forum').book)).toEqual([
+      [Role.Sergeant, Role.Commissar],
+      [Role.Foundling, Role.Mafia],
+      [Role.Cursed, Role.Mafia],
+    ]);
+    const rules = resolveRules({ preset: 'club', roles: { deputy: { team: 'town', assists: 'commissar' } } });
+    const deputy = rules.book.idOf('deputy')!;
+    expect(rules.roles[deputy]).toBe(1);
+    expect(successionsOf(rules.book)).toContainEqual([deputy, Role.Commissar]);
+    // The deputy may take the Commissar's role once his card is shown: a later Commissar claim stands...
+    const after = [shown(9, Role.Commissar), claim(5, role(Role.Commissar)), claim(5, { kind: 'result', target: 7, black: true })];
+    expect(civilianAfter(rules, after).liar[5]).toBe(0);
+    // ...as it does not in the club game without him (the control),
+    expect(civilianAfter(resolveRules('club'), after).liar[5]).toBe(1);
+    // and not once the deputy is shown dead too (a role of the rules file's own, shown with its team).
+    const deputyDead = civilianAfter(rules, [shown(3, deputy), shown(9, Role.Commissar), claim(5, role(Role.Commissar))]);
+    expect(deputyDead.liar[5]).toBe(1);
+    expect(deputyDead.enemy(3)).toBeLessThan(deputyDead.prior);
+  });
+
+  it('let a "Red" on a later Black stand where a dealt Town role may turn Mafia: the Foundling, the Cursed', () => {
+    const turns = (preset: string, set: string[] = []): boolean => {
+      const r = resolveRules(preset, { set });
+      return townMayTurnBlack(r.roles, r.book);
+    };
+    expect(turns('forum')).toBe(true);
+    expect(turns('club')).toBe(false);
+    expect(turns('werewolf')).toBe(false);
+    expect(turns('werewolf', ['roles.cursed=1'])).toBe(true);
+  });
+
+  /** Every promotion in `games` games of `preset` is a succession of its role table, and each succession of a dealt role occurs. */
+  async function promotionsOf(preset: string, set: string[], expected: readonly Succession[]): Promise<void> {
+    const rules = resolveRules(preset, { set });
+    const inPlay = successionsOf(rules.book).filter(([from]) => rules.roles[from]! > 0);
+    expect(inPlay).toEqual(expected);
     const seen = new Set<string>();
-    for (const p of await playLogged('forum', 'club', 300)) {
+    for (const p of await playLogged(preset, 'club', 300, set)) {
       for (const e of p.events) {
         if (e.type !== 'promoted') continue;
         const from = p.roles[e.seat]!;
-        expect(SUCCESSIONS.some(([f, t]) => f === from && t === e.role), `${from} -> ${e.role}`).toBe(true);
+        expect(inPlay.some(([f, t]) => f === from && t === e.role), `${from} -> ${e.role}`).toBe(true);
         seen.add(`${from}->${e.role}`);
       }
     }
-    expect(seen.size).toBe(SUCCESSIONS.length);
+    expect(seen.size).toBe(inPlay.length);
+  }
+
+  it('are the role changes the engine makes: every promotion in forum games is one of them, and each occurs', async () => {
+    await promotionsOf('forum', [], [
+      [Role.Sergeant, Role.Commissar],
+      [Role.Foundling, Role.Mafia],
+    ]);
+  });
+
+  it('are the role changes the engine makes in werewolf games with a Cursed too', async () => {
+    await promotionsOf('werewolf', ['roles.cursed=1'], [[Role.Cursed, Role.Mafia]]);
+  });
+});
+
+describe("a leaked Doctor's or Vigilante's claim", () => {
+  // club: claimTrust 0.85 and firstClaimBonus 0.7, so a lone claimant with nothing against him is believed at 0.85.
+  const lone = Math.log(1 - 0.85);
+
+  it("is believed as a lone first Commissar claim is: the claimant looks Town, by log(1 − 0.85)", () => {
+    for (const r of [Role.Doctor, Role.Vigilante]) {
+      const b = civilianAfter(allstarsRules(), [claim(4, role(r))]);
+      expect(b.liar[4]).toBe(0);
+      expect(b.enemy(4) - b.prior).toBeCloseTo(lone, 6);
+      // The others are where they were.
+      expect(b.enemy(5)).toBeCloseTo(b.prior, 6);
+    }
+  });
+
+  it('is believed less when the claimant looks guilty, as a Commissar claimant is', () => {
+    const accused = [7, 8, 9, 10, 11, 12].map((s) => claim(s, { kind: 'accuse', target: 4 }));
+    const b = civilianAfter(allstarsRules(), [...accused, claim(4, role(Role.Doctor))]);
+    const before = civilianAfter(allstarsRules(), accused);
+    expect(b.enemy(4)).toBeLessThan(before.enemy(4));
+    expect(b.enemy(4) - before.enemy(4)).toBeGreaterThan(lone);
+  });
+
+  it('two claimants of the one Doctor share the credibility, the first more', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), claim(6, role(Role.Doctor))]);
+    const first = b.enemy(4) - b.prior;
+    const second = b.enemy(6) - b.prior;
+    expect(first).toBeLessThan(second);
+    expect(second).toBeLessThan(0);
+    expect(first).toBeGreaterThan(lone);
+  });
+
+  it('is no credit at all where the table can disprove it, or where I am the one who holds the role', () => {
+    // The club game deals no Vigilante.
+    const club = civilianAfter(resolveRules('club'), [claim(4, role(Role.Vigilante))]);
+    expect(club.liar[4]).toBe(1);
+    expect(club.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+    // The records' Doctor hears another claim his role.
+    const rules = allstarsRules();
+    const view: PlayerView = { ...civilianView(rules, 0, 'day'), role: Role.Doctor };
+    const b = new Beliefs(rules.players);
+    b.deal();
+    b.reset(view, profileParams('club'));
+    b.observe(claim(4, role(Role.Doctor)));
+    b.refreshTrust();
+    expect(b.liar[4]).toBe(1);
+    expect(b.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+  });
+
+  it('ends with the claimant\'s death: a dead claimant leaves no credit behind', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), { type: 'death', seat: 4, publicCause: 'vote', revealed: Role.Civilian }]);
+    expect(b.claimCredit[4]).toBe(0);
+  });
+
+  it('a lone, uncontested Commissar claimant looks Town by his trust too', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Commissar))]);
+    expect(b.trust[4]).toBeCloseTo(0.85, 6);
+    expect(b.enemy(4) - b.prior).toBeCloseTo(lone, 6);
   });
 });
 
@@ -155,6 +264,23 @@ describe("the clan's liar", () => {
     const note: GameEvent = { type: 'commissar-note', commissar: 9, target: 5, black: false, notMafiaOnly: false };
     // The note names the dead Commissar: no claim at all in the club game, which has no Sergeant.
     expect(liarFor(club, [{ type: 'death', seat: 9, publicCause: 'night', revealed: -1 }, note])).toEqual([]);
+  });
+
+  it('is never the Minion, who knows the wolves but is not known by them: he speaks for himself and leaves the talk alone', () => {
+    const rules = resolveRules('werewolf', { set: ['roles.minion=1'] });
+    const n = rules.players;
+    const knowing = (seats: readonly number[]): Int8Array => Int8Array.from({ length: n }, (_, s) => (seats.includes(s) ? Team.Mafia : UNKNOWN));
+    const base = civilianView(rules, 0, 'day');
+    const minion: PlayerView = { ...base, seat: 3, role: Role.Minion, team: Team.Mafia, known: knowing([0, 1, 2, 3]) };
+    const wolf: PlayerView = { ...base, seat: 0, role: Role.Mafia, team: Team.Mafia, known: knowing([0, 1, 2]) };
+    const wolfPicks = new Set<number>();
+    for (let seed = 0; seed < 20; seed++) {
+      const clan = new ClanTalk(n);
+      expect(clan.liar(minion, new Sfc32(seed, 0, 1))).toBe(3);
+      wolfPicks.add(clan.liar(wolf, new Sfc32(seed, 0, 1)));
+    }
+    // The wolves draw their liar among themselves as ever (each of them, over the seeds).
+    expect([...wolfPicks].sort()).toEqual([0, 1, 2]);
   });
 });
 

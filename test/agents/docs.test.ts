@@ -7,7 +7,7 @@ import { PARAM_SPECS, useLabel } from '../../src/agents/params.js';
 describe('README.md (The players)', () => {
   const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-  it('has a row for every parameter with its novice / club / expert values, its kind (skill, or whose strategy) and its meaning', () => {
+  it('has a row for every parameter with its novice / club / expert / strangers values, its kind (skill, or whose strategy) and its meaning', () => {
     for (const s of PARAM_SPECS) {
       expect(text, s.key).toContain(`| \`${s.key}\` | ${s.values.join(' / ')} | ${s.min}..${s.max} | ${useLabel(s.use)} | ${s.doc} |`);
     }

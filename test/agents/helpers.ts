@@ -1,10 +1,17 @@
 // Shared helpers for the agent tests: play one logged game with a given
 // agents text, and read requests, claims and deaths out of the log.
 
+import type { Beliefs } from '../../src/agents/beliefs.js';
+import { ClanTalk } from '../../src/agents/clan.js';
+import { HiddenPush } from '../../src/agents/cover.js';
 import { createProvider, parseAgents } from '../../src/agents/index.js';
+import type { Mind } from '../../src/agents/mind.js';
+import type { Params } from '../../src/agents/params.js';
+import { DayTaste } from '../../src/agents/taste.js';
 import { UNKNOWN, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
 import { Choice, type GameEvent, type LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
+import { Sfc32 } from '../../src/engine/rng.js';
 import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
 
@@ -82,8 +89,15 @@ export function civilianView(rules: Rules, seat: number, phase: PlayerView['phas
     known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Town : (known[s] ?? UNKNOWN))),
     setup: rules.roles,
     options: rules.options,
+    book: rules.book,
     silenced: false,
     reads: Float64Array.from({ length: n }, (_, s) => reads[s] ?? 0),
   };
 }
 
+
+/** A player's mind over a view and beliefs set up by hand, with a fresh clan talk, taste and cover, and the stream of `seed`, for tests that call a policy directly. */
+export function mindOf(view: PlayerView, b: Beliefs, p: Params, seed = 1): Mind {
+  const n = view.players;
+  return { view, b, p, rng: new Sfc32(seed, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n), taste: new DayTaste(), cover: new HiddenPush() };
+}

@@ -101,7 +101,8 @@ describe('no peeking', () => {
   it('a Civilian decides alike when the Doctor and a Civilian he knows nothing of swap seats', async () => {
     const rules = resolveRules('club');
     const provider = await createProvider(parseAgents('club'), rules);
-    const r = swapTrial(rules, provider, CLUB_DEAL, 0, 1, 3, 60);
+    // The Doctor's role leaks (a public claim, leak.daily), after which the observations differ and the comparison stops: many games.
+    const r = swapTrial(rules, provider, CLUB_DEAL, 0, 1, 3, 300);
     expect(r.compared).toBeGreaterThan(100);
     expect(r.differed).toBe(0);
   });
@@ -136,12 +137,18 @@ describe('no peeking', () => {
     const game = new Game(rules);
     const swapped = CLUB_DEAL.slice();
     [swapped[1], swapped[3]] = [swapped[3]!, swapped[1]!];
-    const ta: Transcript = { steps: [] };
-    const tb: Transcript = { steps: [] };
-    game.play(3, 0, watching(cheat, 0, ta), { deal: CLUB_DEAL });
-    secret = swapped;
-    game.play(3, 0, watching(cheat, 0, tb), { deal: swapped });
-    expect(compare(ta, tb).differed).toBeGreaterThan(0);
+    // The day's vote order is drawn: in some games the watched seat votes before the others' votes tell the deals apart.
+    let differed = 0;
+    for (let k = 0; k < 40; k++) {
+      const ta: Transcript = { steps: [] };
+      const tb: Transcript = { steps: [] };
+      secret = CLUB_DEAL;
+      game.play(3, k, watching(cheat, 0, ta), { deal: CLUB_DEAL });
+      secret = swapped;
+      game.play(3, k, watching(cheat, 0, tb), { deal: swapped });
+      differed += compare(ta, tb).differed;
+    }
+    expect(differed).toBeGreaterThan(0);
   });
 
   it('a reused provider plays game k as a fresh one does (no state leaks between games)', async () => {

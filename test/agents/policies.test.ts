@@ -3,7 +3,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
-import { ClanTalk } from '../../src/agents/clan.js';
 import type { Mind } from '../../src/agents/mind.js';
 import { profileParams } from '../../src/agents/params.js';
 import { HeuristicAgent } from '../../src/agents/heuristic.js';
@@ -13,18 +12,21 @@ import { Choice, type Claim } from '../../src/engine/events.js';
 import { Sfc32 } from '../../src/engine/rng.js';
 import { Role, Team } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
-import { civilianView } from './helpers.js';
+import { civilianView, mindOf } from './helpers.js';
 
 const rules = resolveRules('forum');
 const n = rules.players;
 
-function mindWith(reads: number[], known: Record<number, number> = {}): Mind {
-  const view = civilianView(rules, 0, 'turn', known, reads);
+/** The same game where a player may vote for nobody (votes for nobody mean nothing elsewhere). */
+const noLynchRules = resolveRules('forum', { set: ['vote.noLynch=true'] });
+
+function mindWith(reads: number[], known: Record<number, number> = {}, r = rules): Mind {
+  const view = civilianView(r, 0, 'turn', known, reads);
   const p = profileParams('club');
   const b = new Beliefs(n);
   b.deal();
   b.reset(view, p);
-  return { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n) };
+  return mindOf(view, b, p);
 }
 
 const huntDecision = (): Decision => ({ choice: Choice.Hunt, options: Array.from({ length: n - 1 }, (_, i) => i + 1), mayPass: true, round: 0 });
@@ -71,7 +73,7 @@ describe('voting for nobody, where the rules allow it', () => {
   const passes = (reads: number[], passesCast: number): number => {
     let k = 0;
     for (let seed = 0; seed < 60; seed++) {
-      const m = mindWith(reads);
+      const m = mindWith(reads, {}, noLynchRules);
       (m as { rng: Sfc32 }).rng = new Sfc32(seed, 0, 1);
       for (let v = 0; v < passesCast; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
       if (townVote(m, voteDecision()) === NONE) k++;
@@ -89,7 +91,7 @@ describe('voting for nobody, where the rules allow it', () => {
   });
 
   it('never passes where the rules do not allow it', () => {
-    const m = mindWith([]);
+    const m = mindWith([], {}, noLynchRules);
     for (let v = 0; v < 6; v++) m.b.observe({ type: 'vote', voter: 1 + v, target: NONE, round: 0 });
     expect(townVote(m, { ...voteDecision(), mayPass: false })).not.toBe(NONE);
   });
@@ -107,14 +109,15 @@ describe('belief thresholds are relative to the table (log-odds over the prior)'
     const b = new Beliefs(size);
     b.deal();
     b.reset(view, p);
-    const m: Mind = { view, b, p, rng: new Sfc32(1, 0, 1), scores: new Float64Array(size), shotsNamed: new Int16Array(4), clan: new ClanTalk(size) };
+    const m = mindOf(view, b, p);
     const d: Decision = { choice: Choice.VigilanteShot, options: Array.from({ length: size - 1 }, (_, i) => i + 1), mayPass: true, round: 0 };
     return vigilanteShot(m, d) === 1;
   };
 
-  /** Whether a Civilian at seat 0 accuses seat 1 when it stands `x` log-odds above the prior. */
+  /** Whether a Civilian at seat 0 (the day's taste off) accuses seat 1 when it stands `x` log-odds above the prior. */
   const accuses = (rules: Rules, x: number): boolean => {
-    const agent = new HeuristicAgent(rules.players).configure(profileParams('club'), true);
+    // The day's taste off: the threshold is under test here; accusing on the day's hunch is tableVotes.test.ts's.
+    const agent = new HeuristicAgent(rules.players).configure(profileParams('club', new Map([['vote.taste', 0]])), true);
     const view = civilianView(rules, 0, 'day', {}, [0, x]);
     agent.begin(view, new Sfc32(1, 0, 1));
     const said: Claim[] = [];

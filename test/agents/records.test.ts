@@ -1,51 +1,74 @@
-// The default players against the real records (issue 11): in the records'
-// game (rules/mafia-allstars.yaml) the shipped `club` profile must reproduce
-// the training records' statistics README reports as reached (|z| < 1.96 on
-// seed 2, 4,000 games, not the fit's own seed 1), each asserted with a little
-// slack (|z| < 2.5) as a guard against a change that breaks the players. The
-// statistics not reached are listed in README (Where the players come from)
-// with the reason; they are not asserted here.
+// The shipped profiles against the real records they were fitted to (issue
+// 11, issue 18 points 5 and 7), on another seed than the fit's (seed 2, the
+// seed of README's `records compare` lines; calibrate fits on seed 1).
+//
+// `club`, in the records' game (rules/mafia-allstars.yaml): every statistic
+// the training records hold lies within |z| < 2.58, as README says. The z
+// is the one `records compare` prints (each side's own variance), so a
+// statistic the players miss by more fails it.
+//
+// `strangers`, on the mturk-mafia records (not in the repository: skipped,
+// saying so, without ../shared/records): on the half it was fitted to every
+// statistic README reports as reached lies within |z| < 2.58 (README lists
+// the misses, with why); on the other half, which the fit did not see, none
+// lies beyond |z| = 3 and at most three beyond 2.
 
 import { describe, expect, it } from 'vitest';
 import { parseAgents } from '../../src/agents/index.js';
-import { momentRows } from '../../src/sim/calibrate/moments.js';
-import { loadRecords } from '../../src/sim/records/load.js';
+import { recordSetups } from '../../src/cli/common.js';
+import { momentRows, type MomentRow } from '../../src/sim/calibrate/moments.js';
+import { loadRecordSet, loadRecords } from '../../src/sim/records/load.js';
+import { groupBySetup } from '../../src/sim/records/setups.js';
 import { simulateRecords } from '../../src/sim/records/simulate.js';
-import { statistics, tallyRecords } from '../../src/sim/records/stats.js';
+import { STAT_NAMES, statistics, tallyRecords, type StatisticsJSON } from '../../src/sim/records/stats.js';
 import { allstarsRules } from '../calibrate/synthetic.js';
 import { sharedRecords } from '../records/shared.js';
+import { sharedSet, skipNote } from '../records/sharedSets.js';
 
-/** The statistics README reports as reached by the default players on the training records. */
-export const REACHED = [
-  'townWin',
-  'gameLength',
-  'lynchHitsMafia.day1',
-  'lynchHitsMafia.day2',
-  'lynchHitsMafia.day4',
-  'lynchHitsMafia.day5',
-  'lynchHitsMafia.all',
-  'noLynch.day1',
-  'noLynch.day5',
-  'noLynch.all',
-  'mafiaTargetsCop.night1',
-  'mafiaTargetsCop.all',
-  'mafiaTargetsMedic.night1',
-  'medicSelfHeal.night1',
-  'medicSelfHeal',
-  'copCheckHitsMafia.night1',
-  'copCheckHitsMafia.all',
-  'copDead.night1',
-  'vigilanteFires',
-  'vigilanteShotHitsMafia',
-];
+/** The statistics of the strangers' training half README reports as missed, with why: lynches below chance on days 3 and 4 (0 of 18), and later days more concentrated than the herd the vote shape allows gives. */
+export const STRANGERS_MISSES: readonly string[] = ['lynchHitsMafia.day3', 'lynchHitsMafia.day4', 'votes.shareOnEliminated.day3plus'];
 
-describe('the default players against the recorded games', () => {
-  it('reproduce every statistic README reports as reached (|z| < 2.5), in the records\' game', async () => {
+/** Every statistic both sides hold, with its z (sim − records). */
+function rowsOf(records: StatisticsJSON, sim: StatisticsJSON): MomentRow[] {
+  return momentRows(STAT_NAMES, records, sim).filter((r) => r.z !== null && r.sim.n > 0);
+}
+
+const describeRow = (r: MomentRow) => `${r.name}: records ${r.records.k}/${r.records.n}, sim ${r.sim.rate?.toFixed(3)}, z ${r.z!.toFixed(2)}`;
+
+describe('the club players against the recorded games', () => {
+  it("reproduce every statistic the training records hold within |z| < 2.58, in the records' game", async () => {
     const rules = allstarsRules();
     const records = statistics(tallyRecords(loadRecords(sharedRecords()).map((l) => l.record)));
     const sim = statistics(await simulateRecords({ rules, agents: parseAgents('club').canonical, seed: 2, games: 4000, threads: 2 }));
-    const rows = momentRows(REACHED, records, sim);
-    const off = rows.filter((r) => r.z === null || Math.abs(r.z) >= 2.5).map((r) => `${r.name}: records ${r.records.rate}, sim ${r.sim.rate}, z ${r.z}`);
-    expect(off).toEqual([]);
+    const rows = rowsOf(records, sim);
+    // Not vacuous: the records hold some thirty statistics, and both sides have data on them.
+    expect(rows.length).toBeGreaterThanOrEqual(29);
+    expect(rows.filter((r) => Math.abs(r.z!) >= 2.58).map(describeRow)).toEqual([]);
+  }, 240_000);
+});
+
+const MTURK = sharedSet('mturk-mafia');
+
+describe.skipIf(MTURK === null)(`the strangers players against the mturk-mafia records${skipNote('mturk-mafia')}`, () => {
+  /** The statistics of one fold of the records against the strangers' games at that fold's own setups. */
+  async function fold(i: number): Promise<MomentRow[]> {
+    const set = loadRecordSet(`${MTURK}@${i}/2`);
+    const records = statistics(tallyRecords(set.records.map((l) => l.record)));
+    const setups = recordSetups(groupBySetup(set.records), {}).setups;
+    const sim = statistics(await simulateRecords({ setups, agents: parseAgents('strangers').canonical, seed: 2, games: 1000 * set.records.length, threads: 2 }));
+    return rowsOf(records, sim);
+  }
+
+  it('on the half they were fitted to (mturk-mafia@1/2): every statistic README reports as reached within |z| < 2.58', async () => {
+    const rows = await fold(1);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.filter((r) => !STRANGERS_MISSES.includes(r.name) && Math.abs(r.z!) >= 2.58).map(describeRow)).toEqual([]);
+  }, 240_000);
+
+  it('on the half the fit did not see (mturk-mafia@2/2): none beyond |z| = 3, at most three beyond 2', async () => {
+    const rows = await fold(2);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.filter((r) => Math.abs(r.z!) > 3).map(describeRow)).toEqual([]);
+    expect(rows.filter((r) => Math.abs(r.z!) > 2).length).toBeLessThanOrEqual(3);
   }, 240_000);
 });

@@ -7,15 +7,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
-import { ClanTalk } from '../../src/agents/clan.js';
 import { bestOption, type Mind } from '../../src/agents/mind.js';
+import { tastiestOption } from '../../src/agents/taste.js';
 import { profileParams } from '../../src/agents/params.js';
 import type { Decision } from '../../src/engine/agent.js';
 import { Choice } from '../../src/engine/events.js';
-import { Sfc32 } from '../../src/engine/rng.js';
-import { Role } from '../../src/engine/roles.js';
+import { Role, Team } from '../../src/engine/roles.js';
 import { resolveRules } from '../../src/engine/rules.js';
-import { civilianView, isBlackRole, playLogged, requests, seatOf } from './helpers.js';
+import { civilianView, isBlackRole, mindOf, playLogged, requests, seatOf } from './helpers.js';
 
 /** Pearson's chi-square of counts against equal expected counts. */
 function chiSquare(counts: readonly number[]): number {
@@ -91,19 +90,29 @@ describe('the forum Doctor', () => {
 });
 
 describe('an argmax among equal scores', () => {
-  it('is any of them, drawn from the player\'s own stream', () => {
-    const rules = resolveRules('club');
-    const n = rules.players;
-    const view = civilianView(rules, 0, 'day');
+  const rules = resolveRules('club');
+  const n = rules.players;
+  const d: Decision = { choice: Choice.Vote, options: [1, 2, 3, 4], mayPass: false, round: 0 };
+  /** How often each seat is picked over 400 seeds by `pick`, with every option scored 0 and `known` the hard facts. */
+  const picksOf = (pick: (m: Mind) => number, known: Record<number, number> = {}): number[] => {
+    const view = civilianView(rules, 0, 'day', known);
     const b = new Beliefs(n);
     b.deal();
     b.reset(view, profileParams('club'));
-    const d: Decision = { choice: Choice.Vote, options: [1, 2, 3, 4], mayPass: false, round: 0 };
     const picks = new Array<number>(n).fill(0);
-    for (let seed = 0; seed < 400; seed++) {
-      const m: Mind = { view, b, p: profileParams('club'), rng: new Sfc32(seed, 0, 1), scores: new Float64Array(n), shotsNamed: new Int16Array(4), clan: new ClanTalk(n) };
-      picks[bestOption(m, d, 0)]!++;
-    }
+    for (let seed = 0; seed < 400; seed++) picks[pick(mindOf(view, b, profileParams('club'), seed))]!++;
+    return picks;
+  };
+
+  it('is any of them, drawn from the player\'s own stream', () => {
+    const picks = picksOf((m) => bestOption(m, d, 0));
     for (const s of d.options) expect(picks[s], picks.join(' ')).toBeGreaterThan(60);
+  });
+
+  it('is any of them in a vote with the day\'s taste: taste off, or on seats held by a fact (which get none)', () => {
+    const off = picksOf((m) => tastiestOption(m, d, 0));
+    for (const s of d.options) expect(off[s], off.join(' ')).toBeGreaterThan(60);
+    const facts = picksOf((m) => tastiestOption(m, d, 1), { 1: Team.Mafia, 2: Team.Mafia, 3: Team.Mafia, 4: Team.Mafia });
+    for (const s of d.options) expect(facts[s], facts.join(' ')).toBeGreaterThan(60);
   });
 });

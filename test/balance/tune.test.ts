@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgents } from '../../src/agents/index.js';
+import { paramSpec } from '../../src/agents/params.js';
 import { resolveRules } from '../../src/engine/rules.js';
 import { agentsWith, tuneParams } from '../../src/cli/tune.js';
 import { neighbours, tune, TUNE_DEFAULTS, type Point, type PointScore, type TuneParam } from '../../src/sim/balance/tune.js';
@@ -62,7 +63,7 @@ describe('tuning real players', () => {
     expect(profile).toBe('expert');
     expect(p.map((x) => [x.key, x.start])).toEqual([
       ['noise', 0.7],
-      ['mafia.blend', 1.2],
+      ['mafia.blend', paramSpec('mafia.blend')!.values[2]],
     ]);
     expect(() => tuneParams('doctor.selfWeight', spec, 'mafia', 'mafia', rules)).toThrow(/town players only/);
     expect(() => tuneParams('bogus', spec, 'mafia', 'mafia', rules)).toThrow(/unknown policy parameter/);

@@ -26,7 +26,7 @@ describe('rules/mafia-allstars.yaml', () => {
     expect(rules.players).toBe(15);
     expect(roleCounts(rules)).toEqual({ civilian: 9, mafia: 3, commissar: 1, doctor: 1, vigilante: 1 });
     const o = rules.options;
-    expect([o.start, o['mafia.shots'], o['doctor.selfHeal'], o['doctor.maxSameTarget'], o['vigilante.shots'], o['vigilante.firstNight'], o['vote.noLynch'], o['win.parityBlock']]).toEqual([
+    expect([o.start, o['mafia.shots'], o['doctor.selfHeal'], o['doctor.maxSameTarget'], o['vigilante.shots'], o['vigilante.firstNight'], o['vote.noLynch'], o['lynch.minShare'], o['win.parityBlock']]).toEqual([
       'night',
       '2@3,1',
       false,
@@ -34,6 +34,7 @@ describe('rules/mafia-allstars.yaml', () => {
       1,
       false,
       true,
+      0.5,
       'none',
     ]);
   });

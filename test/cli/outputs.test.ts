@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPTION_SPECS } from '../../src/engine/options.js';
+import { PRESET_NAMES } from '../../src/engine/presets.js';
 
 const MAIN = join(import.meta.dirname, '../../dist/src/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'mafia-out-'));
@@ -27,13 +28,13 @@ describe('rules --list', () => {
   it('is an aligned table with every option and each preset', async () => {
     const r = await cli(['rules', '--list']);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^option +club +forum +classic +allowed +meaning$/);
-    const at = ['club', 'forum', 'classic', 'allowed', 'meaning'].map((h) => lines[0]!.indexOf(h));
+    expect(lines[0]).toMatch(new RegExp(`^option +${PRESET_NAMES.join(' +')} +allowed +meaning$`));
+    const at = [...PRESET_NAMES, 'allowed', 'meaning'].map((h) => lines[0]!.indexOf(h));
     for (const o of OPTION_SPECS) {
       const row = lines.find((l) => l.startsWith(`${o.key} `))!;
       expect(row, o.key).toBeDefined();
       for (const col of at) expect(row[col - 1], `${o.key} column ${col}`).toBe(' ');
-      expect(row.indexOf(o.doc)).toBe(at[4]);
+      expect(row.indexOf(o.doc)).toBe(at.at(-1));
     }
   });
 
@@ -46,7 +47,7 @@ describe('rules --list', () => {
     expect(Object.keys(json.options[0].values)).toEqual(['classic']);
     expect(json.setups.classic.players).toBe(9);
     const all = JSON.parse((await cli(['rules', '--list', '--json'])).stdout);
-    expect(Object.keys(all.setups)).toEqual(['club', 'forum', 'classic']);
+    expect(Object.keys(all.setups)).toEqual(['club', 'forum', 'classic', 'werewolf', 'sports']);
   });
 
   it('prints the forum leader as Boss (the JSON key stays don)', async () => {

@@ -34,11 +34,27 @@ describe('the rules line of a replay', () => {
     expect(line).not.toContain('vote.tie');
     expect(line.length).toBeLessThan(rules.canonical.length / 4);
   });
+
+  it('an option left out of the canonical rules at its default reads as that default, not as a change or "undefined"', () => {
+    // The sports preset sets the quiet vote.procedure to nominations; set back to plurality, it leaves the canonical rules.
+    const back = resolveRules('sports', { set: ['vote.procedure=plurality'] });
+    expect(back.canonical).not.toContain('vote.procedure');
+    expect(rulesLine(back)).toBe(`rules ${back.hash}: the sports preset at 10 players, with vote.procedure=plurality`);
+    // At the preset's own value it is no change; set where the preset leaves it at its default, it is one.
+    expect(rulesLine(resolveRules('sports', { set: ['vote.procedure=nominations'] }))).toMatch(/, unchanged$/);
+    expect(rulesLine(resolveRules('club', { set: ['vote.mayAbstain=true'] }))).toMatch(/the club preset at 12 players, with vote\.mayAbstain=true$/);
+  });
+
+  it("a rules file's own roles: their counts and that the file defines them", () => {
+    const rules = resolveRules({ preset: 'werewolf', roles: { bodyguard: 0, guard: { team: 'town', protect: { self: false, repeat: false } } } });
+    expect(rulesLine(rules)).toBe(`rules ${rules.hash}: the werewolf preset at 12 players, with roles.bodyguard=0, roles.guard=1, define.guard`);
+  });
 });
 
 describe('passes in the log', () => {
   it("a Vigilante holding his bullet and a club Maniac abstaining are logged each night they do, with the club players", async () => {
-    const r = await cli(['replay', '--rules', 'rules/mafia-allstars.yaml', '--game', '3'], {});
+    // Game 4: the first of seed 1 whose Vigilante lives to hold his bullet with these players.
+    const r = await cli(['replay', '--rules', 'rules/mafia-allstars.yaml', '--game', '4'], {});
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ {2}#\d+ \(Vigilante\) holds fire$/m);
     const club = await cli(['replay', '--rules', 'club', '--game', '7']);

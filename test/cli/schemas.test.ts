@@ -198,6 +198,39 @@ describe('every JSON output validates against its schema', () => {
     expectValid('players', withFiles);
     expectValid('players-list', JSON.parse((await ok(['players', '--list', '--json'])).stdout));
   });
+
+  it("a rules file's own roles (every night ability, every optional field): rules --json loads back, run --json and summary.json hold their definitions", async () => {
+    const file = join(dir, 'own-roles.yaml');
+    (await import('node:fs')).writeFileSync(
+      file,
+      [
+        'preset: werewolf',
+        'players: 18',
+        'roles:',
+        '  guard: {team: town, label: Guard, protect: {self: false, repeat: false, stops: [mafia, bomb]}}',
+        '  deputy: {team: town, assists: commissar, lastShot: true}',
+        '  turncoat: {team: town, told: civilian, onShot: turns, turnsInto: mafia, hunts: false}',
+        '  gunman: {team: town, gun: {bullets: 2, firstNight: false}, lynchShield: 1}',
+        '  nurse: {team: town, asRole: doctor, protect: {repeat: 2, repeatLimit: nights-running, mayPass: true, unfreezes: false}}',
+        '  hexer: {team: mafia, seesClan: true, wakesWithClan: false, counted: false, seenAs: town, silence: {votes: false, repeat: 1}}',
+        '  madame: {team: mafia, shootsAlone: true, block: {mayPass: true}}',
+        '  spy: {team: mafia, shoots: true, extraShots: 1, check: {reveals: commissar}}',
+        '  bomber: {team: mafia, blast: true, kamikaze: {target: commissar}}',
+        '  slayer: {team: loner, kill: {mayPass: false}}',
+        '',
+      ].join('\n'),
+    );
+    const rules = JSON.parse((await ok(['rules', '--rules', file, '--json'])).stdout) as { hash: string; define: Record<string, unknown> };
+    expectValid('rules', rules);
+    expect(Object.keys(rules.define).sort()).toEqual(['bomber', 'deputy', 'guard', 'gunman', 'hexer', 'madame', 'nurse', 'slayer', 'spy', 'turncoat']);
+    const saved = join(dir, 'own-roles.json');
+    (await import('node:fs')).writeFileSync(saved, JSON.stringify(rules));
+    expect(JSON.parse((await ok(['rules', '--rules', saved, '--json'])).stdout)).toEqual(rules);
+    const run = JSON.parse((await ok(['run', '--rules', file, '--games', '100', ...Q, '--json', '--out', out('own-roles')])).stdout) as { rules: { define: unknown } };
+    expectValid('run', run);
+    expect(run.rules.define).toEqual(rules.define);
+    expectValid('study', readJson(join(out('own-roles'), 'summary.json')));
+  });
 });
 
 describe('a schema catches a changed output', () => {

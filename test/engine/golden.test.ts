@@ -38,6 +38,13 @@ const GAMES: Array<[string, string[], string]> = [
     ['--rules', 'forum', '--seed', '83'],
     'hunts that hit and miss, death notes, the Kamikaze on a promoted Sergeant, two last shots, the Foundling immune and then turned',
   ],
+  ['werewolf', ['--rules', 'werewolf', '--seed', '31'], 'night first, the Seer finding a werewolf, the Bodyguard\'s save, a revote, cards shown at every death, the village winning'],
+  [
+    'werewolf-roles',
+    ['--rules', 'werewolf', '--players', '16', '--set', 'roles.cursed=1', '--set', 'roles.lycan=1', '--set', 'roles.wolfcub=1', '--set', 'roles.minion=1', '--set', 'roles.bomb=1', '--set', 'roles.spellcaster=1', '--set', 'roles.prince=1', '--seed', '29'],
+    'the Lycan checked Black, the wolves shooting the Minion they do not know, a silence, a lynched Bomb\'s blast, the Prince surviving his lynch, the Cursed turned and joining the clan, the wolves at parity',
+  ],
+  ['sports', ['--rules', 'sports', '--seed', '7'], 'nominations in speaking order from a later seat each day, the Don\'s check for the Sheriff, shots that miss, a three-way tie lifted by vote, cards never shown'],
 ];
 
 function replay(args: readonly string[]): Promise<string> {

@@ -18,6 +18,7 @@ import type { Rng } from '../../src/engine/rng.js';
 import { Role } from '../../src/engine/roles.js';
 import { RulesError, resolveRules, type Rules } from '../../src/engine/rules.js';
 import { RandomProvider } from '../../src/agents/random.js';
+import { createProvider, parseAgents } from '../../src/agents/index.js';
 import { audit, type Seen } from './logAudit.js';
 
 const FC_SEED = Number(process.env.FC_SEED ?? 20260530);
@@ -56,7 +57,7 @@ const providerOf = (chatty: boolean): AgentProvider => (chatty ? new ChattyProvi
 // ---- random setups --------------------------------------------------------
 
 interface Setup {
-  preset: 'club' | 'forum' | 'classic';
+  preset: 'club' | 'forum' | 'classic' | 'werewolf' | 'sports';
   players: number;
   mafia: number;
   roles: Record<string, number>;
@@ -77,13 +78,15 @@ const optionsArb: fc.Arbitrary<string[]> = fc
   .tuple(...OPTION_SPECS.map((o) => fc.option(optionArb(o).map((v) => `${o.key}=${v}`), { freq: 2 })))
   .map((vals) => vals.filter((v): v is string => v !== null));
 
-const EXTRA_ROLES = ['putana', 'kamikaze', 'foundling', 'sergeant', 'commissar', 'doctor', 'maniac', 'vigilante'];
+const EXTRA_ROLES = ['putana', 'kamikaze', 'foundling', 'sergeant', 'commissar', 'doctor', 'maniac', 'vigilante', 'bodyguard', 'cursed', 'lycan', 'wolfcub', 'minion', 'bomb', 'spellcaster', 'prince'];
 const rolesArb = fc.option(fc.dictionary(fc.constantFrom(...EXTRA_ROLES), fc.integer({ min: 0, max: 2 }), { maxKeys: 3 }), { freq: 2 }).map((r) => r ?? {});
 
 const setupArb: fc.Arbitrary<Setup> = fc.oneof(
   fc.integer({ min: 8, max: 20 }).chain((n) => fc.record({ preset: fc.constant('club' as const), players: fc.constant(n), mafia: fc.integer({ min: 1, max: Math.floor((n - 3) / 2) }), roles: rolesArb, set: optionsArb })),
   fc.integer({ min: 6, max: 40 }).chain((n) => fc.record({ preset: fc.constant('forum' as const), players: fc.constant(n), mafia: fc.integer({ min: 1, max: Math.floor((n - 1) / 2) }), roles: rolesArb, set: optionsArb })),
   fc.integer({ min: 3, max: 30 }).chain((n) => fc.record({ preset: fc.constant('classic' as const), players: fc.constant(n), mafia: fc.integer({ min: 1, max: Math.floor((n - 1) / 2) }), roles: rolesArb, set: optionsArb })),
+  fc.integer({ min: 5, max: 24 }).chain((n) => fc.record({ preset: fc.constant('werewolf' as const), players: fc.constant(n), mafia: fc.integer({ min: 1, max: Math.floor((n - 1) / 2) }), roles: rolesArb, set: optionsArb })),
+  fc.integer({ min: 6, max: 14 }).chain((n) => fc.record({ preset: fc.constant('sports' as const), players: fc.constant(n), mafia: fc.integer({ min: 1, max: Math.floor((n - 1) / 2) }), roles: rolesArb, set: optionsArb })),
 );
 
 /** The rules of a setup, or null where resolveRules refuses it (an unplayable mix is not a case). */
@@ -124,7 +127,7 @@ describe('random games keep the rules\' invariants', () => {
       { seed: FC_SEED, numRuns: FC_RUNS },
     );
     // The properties must have met what they are about.
-    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt', 'death by vigilante', 'vigilante shot', 'second shot', 'second shot request', 'no-lynch vote', 'voted no lynch', 'pass heal', 'pass check', 'pass maniac-kill', 'pass kamikaze', 'pass vigilante-shot', 'last shot held']) {
+    for (const key of [...OUTCOME_NAMES.map((x) => `outcome ${x}`), 'claim', 'hunt', 'death note', 'commissar note', 'note burned', 'last shot', 'foul', 'penalty vote', 'missed vote', 'blocked', 'promoted to commissar', 'promoted to mafia', 'death by fouls', 'death by inactivity', 'death by kamikaze', 'death by hunt-miss', 'death by hunt', 'death by vigilante', 'vigilante shot', 'second shot', 'second shot request', 'no-lynch vote', 'voted no lynch', 'nomination', 'lone nominee', 'lift-all vote', 'silenced', 'role check', 'lynch survived', 'extra shot', 'death by bomb', 'abstention', 'pass heal', 'pass check', 'pass maniac-kill', 'pass kamikaze', 'pass vigilante-shot', 'pass silence', 'last shot held']) {
       expect(seen.get(key) ?? 0, key).toBeGreaterThan(0);
     }
   });
@@ -170,5 +173,35 @@ describe('random games keep the rules\' invariants', () => {
       expect(log.at(-1)?.event).toEqual({ type: 'end', outcome: Outcome.Timeout, day: 2 });
       expect(audit(rules, log, outcome, game, new Map())).toEqual([]);
     }
+  });
+});
+
+describe('the Werewolf and sports presets with the heuristic players', () => {
+  /** [preset, overrides, what the games must have met] */
+  const SETUPS: Array<[string, Parameters<typeof resolveRules>[1], string[]]> = [
+    ['werewolf', {}, ['saved']],
+    ['werewolf', { players: 9 }, []],
+    ['werewolf', { players: 16, set: ['roles.cursed=1', 'roles.lycan=1', 'roles.wolfcub=1', 'roles.minion=1', 'roles.bomb=1', 'roles.spellcaster=1', 'roles.prince=1'] }, ['turned', 'extra shot', 'death by bomb', 'lynch survived']],
+    ['sports', {}, ['nomination', 'role check', 'lone nominee']],
+    ['sports', { players: 9 }, []],
+  ];
+  it.each(SETUPS)('%s %j: every game ends within the cap, consistent with its log', async (preset, overrides, expects) => {
+    const met: Seen = new Map();
+    const rules = resolveRules(preset, overrides);
+    for (const agents of ['club', 'novice', 'random']) {
+      const provider = await createProvider(parseAgents(agents), rules);
+      const game = new Game(rules);
+      const seen: Seen = new Map();
+      for (let k = 0; k < 60; k++) {
+        const { log, outcome } = playLogged(rules, provider, 9, k, game);
+        const bad = audit(rules, log, outcome, game, seen);
+        if (bad.length) throw new Error(`${preset} ${agents} game ${k}:\n${bad.slice(0, 5).join('\n')}`);
+      }
+      // Both teams win some games (a preset where one side always wins would be a broken setup).
+      expect(seen.get('outcome town') ?? 0, `${agents}: town wins`).toBeGreaterThan(0);
+      expect(seen.get('outcome mafia') ?? 0, `${agents}: mafia wins`).toBeGreaterThan(0);
+      for (const [key, c] of seen) met.set(key, (met.get(key) ?? 0) + c);
+    }
+    for (const key of expects) expect(met.get(key) ?? 0, key).toBeGreaterThan(0);
   });
 });

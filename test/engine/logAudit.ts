@@ -3,37 +3,47 @@
 // dead stay dead, acts by the roles that own them, deaths with a cause in
 // the log, repeat limits, the phase order, the winner docs/rules.md gives the
 // final board, no play after a decided board). Uses the engine's types and
-// names only, never its win or resolution code.
+// names only, never its win or resolution code: what each role may do and
+// how it counts is read from the rules' role table (RoleBook), the data.
 
 import { NONE } from '../../src/engine/agent.js';
 import { CHOICE_NAMES, Choice, DEATH_CAUSE_NAMES, DeathCause, OUTCOME_NAMES, Outcome, type GameEvent, type LoggedEvent } from '../../src/engine/events.js';
 import type { Game } from '../../src/engine/game.js';
 import type { Options } from '../../src/engine/options.js';
-import { ROLES, Role } from '../../src/engine/roles.js';
+import type { RoleBook } from '../../src/engine/roleBook.js';
+import { Team } from '../../src/engine/roles.js';
 import type { Rules } from '../../src/engine/rules.js';
 
 // ---- the winner, from docs/rules.md, on a board rebuilt from the log
 
-const BLACK_ROLES: ReadonlySet<number> = new Set([Role.Mafia, Role.Don, Role.Putana, Role.Kamikaze]);
-const roleName = (r: number | undefined): string => ROLES[r ?? -1]?.key ?? `role ${r}`;
 const outcomeName = (o: number): string => OUTCOME_NAMES[o] ?? `outcome ${o}`;
+/** The role table's integers for the roles the win options name (roleBook.ts Named). */
+const PUTANA = 0;
+const DOCTOR = 1;
+const MANIAC = 2;
 
 interface Board {
   role: number[];
   alive: boolean[];
+  book: RoleBook;
 }
+
+/** The Mafia team as the win checks count it (a Minion counts with Town unless minion.counted). */
+const countsBlack = (b: Board, r: number): boolean => b.book.side[r] === Team.Mafia;
+/** Whether a team check reads Black (the Lycan does, the Minion does not). */
+const readsBlack = (b: Board, r: number): boolean => (b.book.seenAs[r]! >= 0 ? b.book.seenAs[r] : b.book.team[r]) === Team.Mafia;
 
 /** docs/rules.md sections 1, 2 and 4: nobody alive, the loner Maniac, Town, the Maniac-Mafia draw, Mafia. */
 export function expectedWinner(b: Board, o: Options): Outcome | -1 {
   const living = b.role.filter((_, s) => b.alive[s]);
   if (living.length === 0) return Outcome.Draw;
-  const maniacs = living.filter((r) => r === Role.Maniac).length;
-  const loners = o['maniac.team'] === 'loner' ? maniacs : 0;
-  const black = living.filter((r) => BLACK_ROLES.has(r));
+  const maniacs = living.filter((r) => b.book.named[r] === MANIAC).length;
+  const loners = living.filter((r) => b.book.side[r] === Team.Maniac).length;
+  const black = living.filter((r) => countsBlack(b, r));
   if (loners > 0 && living.length - 1 <= (o['win.maniac'] === 'one-on-one' ? 1 : 0)) return Outcome.Maniac;
   if (black.length === 0 && (loners === 0 || !o['win.townNeedsManiacDead'])) return Outcome.Town;
-  if (o['win.maniacMafiaDraw'] && living.length === 2 && maniacs === 1 && black.length === 1 && black[0] !== Role.Putana) return Outcome.Draw;
-  const doctors = living.filter((r) => r === Role.Doctor).length;
+  if (o['win.maniacMafiaDraw'] && living.length === 2 && maniacs === 1 && black.length === 1 && b.book.named[black[0]!] !== PUTANA) return Outcome.Draw;
+  const doctors = living.filter((r) => b.book.named[r] === DOCTOR).length;
   const block = o['win.parityBlock'];
   const blocked = block === 'maniac' ? maniacs > 0 : block === 'doctor-and-maniac' ? maniacs > 0 && doctors > 0 : false;
   // win.parityAgainst = town: the forum text's "not fewer than the peaceful", a loner Maniac left out.
@@ -44,17 +54,23 @@ export function expectedWinner(b: Board, o: Options): Outcome | -1 {
 
 // ---- the log audit
 
-/** Which role may send which night request (current role; hunts checked apart). */
-const REQUEST_ROLES: Readonly<Partial<Record<Choice, readonly number[]>>> = {
-  [Choice.Shoot]: [Role.Mafia, Role.Don, Role.Putana],
-  [Choice.Freeze]: [Role.Putana],
-  [Choice.Heal]: [Role.Doctor],
-  [Choice.Check]: [Role.Commissar],
-  [Choice.ManiacKill]: [Role.Maniac],
-  [Choice.Kamikaze]: [Role.Kamikaze],
-  [Choice.VigilanteShot]: [Role.Vigilante],
-  [Choice.Hunt]: [Role.Civilian, Role.Commissar, Role.Doctor, Role.Sergeant, Role.Foundling, Role.Vigilante],
+/** The night ability (roleBook.ts Ability) behind each night request. */
+const REQUEST_ABILITY: Readonly<Partial<Record<Choice, number>>> = {
+  [Choice.Freeze]: 1,
+  [Choice.Heal]: 2,
+  [Choice.Check]: 3,
+  [Choice.ManiacKill]: 4,
+  [Choice.Kamikaze]: 5,
+  [Choice.VigilanteShot]: 6,
+  [Choice.Silence]: 7,
 };
+
+/** Whether the role may send this request (current role; the shot and hunts by their own rules). */
+function mayRequest(b: Board, choice: Choice, r: number): boolean {
+  if (choice === Choice.Shoot) return b.book.shoots[r] === 1 || b.book.shootsAlone[r] === 1;
+  if (choice === Choice.Hunt) return b.book.canHunt[r] === 1 && b.book.team[r] === Team.Town;
+  return b.book.action[r] === REQUEST_ABILITY[choice];
+}
 
 /** The mafia's shots tonight under `mafia.shots` ("S" or "S@M,...,S"), read here from the option's text. */
 function shotsAllowed(spec: string, shooters: number): number {
@@ -65,14 +81,14 @@ function shotsAllowed(spec: string, shooters: number): number {
   return 1;
 }
 
-/** Living players who shoot for the mafia tonight: Mafia and Don, else the Putanas shooting alone. */
+/** Living players who shoot for the mafia tonight: the shooters, else those who shoot alone (the Putana). */
 function livingShooters(b: Board): number {
-  const shooters = b.role.filter((r, s) => b.alive[s] && (r === Role.Mafia || r === Role.Don)).length;
-  return shooters > 0 ? shooters : b.role.filter((r, s) => b.alive[s] && r === Role.Putana).length;
+  const shooters = b.role.filter((r, s) => b.alive[s] && b.book.shoots[r] === 1).length;
+  return shooters > 0 ? shooters : b.role.filter((r, s) => b.alive[s] && b.book.shootsAlone[r] === 1).length;
 }
 
 /** Events that may follow a decisive death before the end: the rest of the same batch of eliminations. */
-const SAME_BATCH: ReadonlySet<string> = new Set(['kill', 'death', 'death-note', 'last-shot', 'promoted', 'mates', 'commissar-known', 'commissar-note', 'note-burned', 'lynch', 'end']);
+const SAME_BATCH: ReadonlySet<string> = new Set(['kill', 'death', 'death-note', 'last-shot', 'promoted', 'mates', 'commissar-known', 'commissar-note', 'note-burned', 'lynch', 'lynch-survived', 'end']);
 
 /** What the audit counts over all games, to show the properties met the cases they are about. */
 export type Seen = Map<string, number>;
@@ -98,7 +114,9 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
   const first = events[0];
   if (first?.type !== 'deal') return ['the first event is not the deal'];
   const n = rules.players;
-  const board: Board = { role: [...first.roles], alive: new Array<boolean>(n).fill(true) };
+  const book = rules.book;
+  const board: Board = { role: [...first.roles], alive: new Array<boolean>(n).fill(true), book };
+  const roleName = (r: number | undefined): string => book.specs[r ?? -1]?.key ?? `role ${r}`;
   const counts = new Array<number>(rules.roles.length).fill(0);
   for (const r of first.roles) counts[r]!++;
   if (counts.join() !== rules.roles.join()) bad.push(`dealt ${counts.join()} but the rules say ${rules.roles.join()}`);
@@ -117,6 +135,18 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
   let shotsBy = new Map<string, number>();
   const misses = new Array<number>(n).fill(0);
   let donDied = false;
+  /** Extra shots owed to the next night (Wolf Cubs dead since the last one), and tonight's. */
+  let extraOwed = 0;
+  let extraTonight = 0;
+  /** Today's nominees (nominations), silenced-and-muted seats, and the seats the shot turned tonight. */
+  let nominees: number[] = [];
+  let muted = new Set<number>();
+  let turned = new Set<number>();
+  let silencedTonight = new Set<number>();
+  let silencedToday = new Set<number>();
+  let liftedToday = false;
+  const shieldsUsed = new Array<number>(n).fill(0);
+  const shotsAllowedNow = (): number => Math.min(4, shotsAllowed(o['mafia.shots'], livingShooters(board)) + extraTonight);
   let ended = false;
   /** The last death left a won board (day-and-night games check after every elimination). */
   let decided = false;
@@ -134,7 +164,8 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
 
   events.forEach((e, i) => {
     if (ended) fail(i, `${e.type} after the end`);
-    if (decided && !SAME_BATCH.has(e.type)) fail(i, `${e.type} after the game was decided`);
+    // A held last shot belongs to the batch as much as a fired one.
+    if (decided && !SAME_BATCH.has(e.type) && !(e.type === 'pass' && e.choice === Choice.LastShot)) fail(i, `${e.type} after the game was decided`);
     switch (e.type) {
       case 'deal':
         if (i > 0) fail(i, 'a second deal');
@@ -152,21 +183,81 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         aliveAtVote = null;
         acts = new Set();
         shotsBy = new Map();
+        nominees = [];
+        muted = new Set();
+        liftedToday = false;
+        turned = new Set();
+        if (e.phase !== 'day') {
+          extraTonight = extraOwed;
+          extraOwed = 0;
+        }
+        // A night's silences are heard the next day (or the next forum turn).
+        if (e.phase !== 'night') {
+          silencedToday = silencedTonight;
+          silencedTonight = new Set();
+        }
         break;
       }
+      case 'nomination':
+        alive(e.by, i, 'nominator');
+        alive(e.target, i, 'nominee');
+        if (o['vote.procedure'] !== 'nominations') fail(i, 'a nomination under the plurality vote');
+        if (e.by === e.target || nominees.includes(e.target)) fail(i, `seat ${e.by} nominates seat ${e.target} again or himself`);
+        nominees.push(e.target);
+        count('nomination');
+        break;
+      case 'silenced':
+        alive(e.seat, i, 'silenced');
+        if (!silencedToday.has(e.seat)) fail(i, `seat ${e.seat} silenced without a silence last night`);
+        if (!e.votes) muted.add(e.seat);
+        count('silenced');
+        break;
+      case 'lift-all':
+        if (o['vote.tie'] !== 'revote-then-vote-all') fail(i, 'a vote on lifting all with another tie rule');
+        if (e.lifted !== 2 * e.yes > board.alive.filter(Boolean).length) fail(i, `${e.yes} yes votes ${e.lifted ? 'lift' : 'keep'} the tied`);
+        liftedToday = e.lifted;
+        count('lift-all vote');
+        break;
+      case 'lynch-survived':
+        alive(e.target, i, 'lynch survivor');
+        if (++shieldsUsed[e.target]! > book.lynchShield[board.role[e.target]!]!) fail(i, `seat ${e.target} survives a lynch his role does not`);
+        count('lynch survived');
+        break;
+      case 'role-check':
+        alive(e.checker, i, 'role checker');
+        alive(e.target, i, 'role-checked');
+        if (book.reveals[board.role[e.checker]!] !== e.role) fail(i, `a check for role ${e.role} by a ${roleName(board.role[e.checker])}`);
+        if (e.found !== (board.role[e.target] === e.role)) fail(i, `the check for role ${e.role} on seat ${e.target} says ${e.found}`);
+        count('role check');
+        break;
+      case 'shot-failed':
+        if (e.reason === 'turned') {
+          alive(e.target, i, 'turned');
+          if (book.onShot[board.role[e.target]!] !== 2) fail(i, `the shot turns a ${roleName(board.role[e.target])}`);
+          turned.add(e.target);
+          count('turned');
+        }
+        if (e.reason === 'foundling' && book.onShot[board.role[e.target]!] !== 1) fail(i, `the shot fails on a ${roleName(board.role[e.target])}, who is not immune`);
+        break;
       case 'vote':
         alive(e.voter, i, 'voter');
         if (e.target !== NONE) alive(e.target, i, 'vote target');
         if (e.target === e.voter) fail(i, `seat ${e.voter} votes for himself`);
+        if (muted.has(e.voter)) fail(i, `seat ${e.voter} votes while silenced and muted`);
+        if (o['vote.procedure'] === 'nominations' && e.target !== NONE && !nominees.includes(e.target)) fail(i, `a vote for seat ${e.target}, who is not nominated`);
         if (phase === 'night' || (day === 1 && !o['vote.firstDay'])) fail(i, `a vote on ${phase} ${day}`);
         if (e.round === 0) {
-          aliveAtVote ??= board.alive.flatMap((a, s) => (a ? [s] : []));
+          aliveAtVote ??= board.alive.flatMap((a, s) => (a && !muted.has(s) ? [s] : []));
           if (voters0.has(e.voter)) fail(i, `seat ${e.voter} votes twice`);
           voters0.add(e.voter);
         }
         if (e.target === NONE && e.missed) {
           misses[e.voter]!++;
           count('missed vote');
+        } else if (e.abstained) {
+          if (e.target !== NONE) fail(i, `seat ${e.voter} abstains with a target`);
+          if (!o['vote.mayAbstain'] || o['vote.noLynch']) fail(i, `seat ${e.voter} abstains with vote.mayAbstain off (or vote.noLynch on)`);
+          count('abstention');
         } else if (e.target === NONE) {
           if (!o['vote.noLynch']) fail(i, `seat ${e.voter} votes for nobody with vote.noLynch off`);
           count('no-lynch vote');
@@ -184,35 +275,42 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         break;
       case 'lynch':
         alive(e.target, i, 'lynched');
-        if (voters0.size === 0) fail(i, 'a lynch without a vote');
+        if (e.reason === 'lone-nominee') {
+          if (nominees.length !== 1 || nominees[0] !== e.target) fail(i, `seat ${e.target} leaves as the lone nominee of ${nominees}`);
+          if (day === 1 && !o['vote.loneFirstDay']) fail(i, 'a lone nominee leaves on day 1');
+          count('lone nominee');
+        } else if (voters0.size === 0) fail(i, 'a lynch without a vote');
+        if (e.reason === 'tie-all' && o['vote.tie'] === 'revote-then-vote-all' && !liftedToday) fail(i, 'all the tied go without the vote to lift them');
         break;
       case 'request': {
         alive(e.seat, i, 'requester');
         // Under unanimous and plurality a shooter may name nobody; no other request is logged without a target.
         if (e.target !== NONE || e.choice !== Choice.Shoot) alive(e.target, i, 'request target');
         if (phase === 'day') fail(i, 'a night request by day');
-        if (e.target === e.seat && (e.choice !== Choice.Heal || !o['doctor.selfHeal'])) fail(i, `seat ${e.seat} targets himself`);
+        if (e.target === e.seat && (e.choice !== Choice.Heal || !book.selfAllowed[board.role[e.seat]!])) fail(i, `seat ${e.seat} targets himself`);
+        if (e.choice === Choice.Silence) silencedTonight.add(e.target);
         acts.add(`req:${e.choice}:${e.seat}:${e.target}`);
         if (e.choice === Choice.Shoot) {
           const k = `shots:${e.seat}`;
           const asked = (shotsBy.get(k) ?? 0) + 1;
           shotsBy.set(k, asked);
-          const allowed = shotsAllowed(o['mafia.shots'], livingShooters(board));
+          const allowed = shotsAllowedNow();
           if (asked > allowed) fail(i, `seat ${e.seat} asked for shot ${asked} tonight, ${allowed} allowed`);
+          if (asked > 1 && extraTonight > 0) count('extra shot');
           if (asked > 1) count('second shot request');
         }
         if (e.choice === Choice.VigilanteShot) {
           const fired = (bullets.get(e.seat) ?? 0) + 1;
           bullets.set(e.seat, fired);
-          if (fired > o['vigilante.shots']) fail(i, `the Vigilante at seat ${e.seat} fires bullet ${fired} of ${o['vigilante.shots']}`);
-          if (day === 1 && !o['vigilante.firstNight']) fail(i, 'the Vigilante fires on night 1');
+          const role = board.role[e.seat]!;
+          if (fired > book.bullets[role]!) fail(i, `the gun at seat ${e.seat} fires bullet ${fired} of ${book.bullets[role]}`);
+          if (day === 1 && !book.firstNight[role]) fail(i, 'the gun fires on night 1');
           count('vigilante shot');
         }
-        const allowed = REQUEST_ROLES[e.choice];
-        if (!allowed?.includes(board.role[e.seat]!)) fail(i, `a ${CHOICE_NAMES[e.choice]} request by a ${roleName(board.role[e.seat])}`);
-        if (e.choice === Choice.Shoot && board.role[e.seat] === Role.Putana) {
-          const clanShoots = board.role.some((r, s) => board.alive[s] && (r === Role.Mafia || r === Role.Don));
-          if (clanShoots || !o['putana.shootsWhenAlone']) fail(i, 'the Putana shoots while she may not');
+        if (!mayRequest(board, e.choice, board.role[e.seat]!)) fail(i, `a ${CHOICE_NAMES[e.choice]} request by a ${roleName(board.role[e.seat])}`);
+        if (e.choice === Choice.Shoot && !book.shoots[board.role[e.seat]!]) {
+          const clanShoots = board.role.some((r, s) => board.alive[s] && book.shoots[r] === 1);
+          if (clanShoots) fail(i, 'one who shoots only alone shoots while a shooter lives');
         }
         if (e.choice === Choice.Hunt) {
           count('hunt');
@@ -223,8 +321,8 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
           const prev = streakOf.get(key);
           const run = prev && prev.target === e.target && prev.night === phaseNo - (o['turn.simultaneous'] ? 1 : 2) ? prev.run + 1 : 1;
           streakOf.set(key, { target: e.target, run, night: phaseNo });
-          const max = e.choice === Choice.Heal ? o['doctor.maxSameTarget'] : o['putana.maxSameTarget'];
-          if (run > max) fail(i, `seat ${e.seat} targets seat ${e.target} ${run} nights in a row (max ${max})`);
+          const max = book.repeatMax[board.role[e.seat]!]!;
+          if (max > 0 && run > max) fail(i, `seat ${e.seat} targets seat ${e.target} ${run} nights in a row (max ${max})`);
         }
         break;
       }
@@ -233,7 +331,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         break;
       case 'mafia-target': {
         alive(e.target, i, 'mafia target');
-        const allowed = shotsAllowed(o['mafia.shots'], livingShooters(board));
+        const allowed = shotsAllowedNow();
         if (e.shot < 0 || e.shot >= allowed) fail(i, `mafia shot ${e.shot} tonight, ${allowed} allowed`);
         if (acts.has(`target:${e.shot}`)) fail(i, `mafia shot ${e.shot} resolved twice`);
         acts.add(`target:${e.shot}`);
@@ -243,8 +341,9 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
       }
       case 'saved': {
         alive(e.seat, i, 'saved');
-        const healers = board.role.flatMap((r, s) => (r === Role.Doctor && acts.has(`req:${Choice.Heal}:${s}:${e.seat}`) && !acts.has(`blocked:${s}`) ? [s] : []));
-        if (healers.length === 0) fail(i, `seat ${e.seat} saved without a Doctor's heal`);
+        const healers = board.role.flatMap((r, s) => (book.action[r] === 2 && ((book.stops[r]! >> e.from) & 1) === 1 && acts.has(`req:${Choice.Heal}:${s}:${e.seat}`) && !acts.has(`blocked:${s}`) ? [s] : []));
+        if (healers.length === 0) fail(i, `seat ${e.seat} saved without a protection that stops ${DEATH_CAUSE_NAMES[e.from]}`);
+        count('saved');
         break;
       }
       case 'blocked':
@@ -255,8 +354,8 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
       case 'check': {
         alive(e.checker, i, 'checker');
         alive(e.target, i, 'checked');
-        if (board.role[e.checker] !== Role.Commissar) fail(i, `a check by a ${roleName(board.role[e.checker])}`);
-        if (e.black !== BLACK_ROLES.has(board.role[e.target]!)) fail(i, `check of seat ${e.target} says black=${e.black}`);
+        if (book.action[board.role[e.checker]!] !== 3 || book.reveals[board.role[e.checker]!] !== -1) fail(i, `a check by a ${roleName(board.role[e.checker])}`);
+        if (e.black !== readsBlack(board, board.role[e.target]!)) fail(i, `check of seat ${e.target} says black=${e.black}`);
         acts.add(`check:${e.checker}:${e.target}:${e.black}`);
         break;
       }
@@ -266,6 +365,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (next?.type !== 'death' || next.seat !== e.seat) fail(i, 'a kill not followed by its death');
         count(`death by ${DEATH_CAUSE_NAMES[e.cause]}`);
         const why = causeMissing(e, events[i - 1], acts, board, o, misses[e.seat]!);
+        if (e.cause !== DeathCause.Fouls && e.cause !== DeathCause.Inactivity) extraOwed += book.extraShots[board.role[e.seat]!]!;
         if (why) fail(i, `seat ${e.seat} dies of ${DEATH_CAUSE_NAMES[e.cause]} but ${why}`);
         const shown = o.revealOnDeath && e.cause !== DeathCause.Fouls;
         if (next?.type === 'death' && next.revealed !== (shown ? board.role[e.seat] : -1)) fail(i, `seat ${e.seat}'s card shown as ${next.revealed}`);
@@ -275,7 +375,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         alive(e.seat, i, 'dies');
         board.alive[e.seat] = false;
         diedThisPhase.add(e.seat);
-        if (board.role[e.seat] === Role.Don) donDied = true;
+        if (book.leader[board.role[e.seat]!]) donDied = true;
         // A later death of the same batch (the night's, a last shot) may undo it: only the batch's end counts.
         decided = !o['turn.simultaneous'] && expectedWinner(board, o) !== -1;
         break;
@@ -294,29 +394,22 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         count('death note');
         break;
       case 'commissar-note':
-        if (!o['commissar.note']) fail(i, 'a Commissar note with notes off');
+        if (!book.note[board.role[e.commissar]!]) fail(i, 'a Commissar note by a role without one');
         if (!diedThisPhase.has(e.commissar)) fail(i, `a note from seat ${e.commissar}, who did not die tonight`);
         if (!acts.has(`check:${e.commissar}:${e.target}:${e.black}`)) fail(i, 'a note that is not tonight\'s check');
         count('commissar note');
         break;
       case 'note-burned':
-        if (!o['commissar.note']) fail(i, 'a Commissar note burns with notes off');
+        if (!book.note[board.role[e.commissar]!]) fail(i, 'a Commissar note burns by a role without one');
         if ((e.reason === 'alive') !== board.alive[e.commissar]) fail(i, `seat ${e.commissar}'s note burns as ${e.reason}`);
         if (e.reason === 'frozen' && !acts.has(`blocked:${e.commissar}`)) fail(i, `seat ${e.commissar}'s note burns for a freeze he did not get`);
         count('note burned');
         break;
       case 'pass': {
-        // Only a decision the rules let the player decline may be passed, and only by a player who could make it.
-        const may: Partial<Record<Choice, boolean>> = {
-          [Choice.Freeze]: o['putana.mayPass'],
-          [Choice.Heal]: o['doctor.mayPass'],
-          [Choice.Check]: o['commissar.mayPass'],
-          [Choice.ManiacKill]: o['maniac.mayAbstain'],
-          [Choice.Kamikaze]: true,
-          [Choice.VigilanteShot]: true,
-        };
+        // Only a decision the role's row lets the player decline may be passed, and only by a player who could make it.
+        const role = board.role[e.seat]!;
         if (e.choice === Choice.LastShot) {
-          if (!o['commissar.lastShot'] || !diedThisPhase.has(e.seat) || board.role[e.seat] !== Role.Commissar) fail(i, `a held last shot by seat ${e.seat}`);
+          if (!diedThisPhase.has(e.seat) || !book.lastShot[role]) fail(i, `a held last shot by seat ${e.seat}`);
           if (lastShots.has(e.seat)) fail(i, `seat ${e.seat} holds a last shot already used`);
           lastShots.add(e.seat);
           count('last shot held');
@@ -324,16 +417,15 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         }
         alive(e.seat, i, 'passer');
         if (phase === 'day') fail(i, 'a night pass by day');
-        if (!may[e.choice]) fail(i, `a pass on a ${CHOICE_NAMES[e.choice]}, which the rules do not let him decline`);
-        if (!REQUEST_ROLES[e.choice]?.includes(board.role[e.seat]!)) fail(i, `a ${CHOICE_NAMES[e.choice]} pass by a ${roleName(board.role[e.seat])}`);
+        if (!mayRequest(board, e.choice, role)) fail(i, `a ${CHOICE_NAMES[e.choice]} pass by a ${roleName(role)}`);
+        else if (!book.mayPass[role]) fail(i, `a pass on a ${CHOICE_NAMES[e.choice]}, which the rules do not let a ${roleName(role)} decline`);
         if (acts.has(`pass:${e.choice}:${e.seat}`) || [...acts].some((a) => a.startsWith(`req:${e.choice}:${e.seat}:`))) fail(i, `seat ${e.seat} both passed and sent a ${CHOICE_NAMES[e.choice]} tonight`);
         acts.add(`pass:${e.choice}:${e.seat}`);
         count(`pass ${CHOICE_NAMES[e.choice]}`);
         break;
       }
       case 'last-shot':
-        if (!o['commissar.lastShot']) fail(i, 'a last shot with last shots off');
-        if (!diedThisPhase.has(e.shooter) || board.role[e.shooter] !== Role.Commissar) fail(i, `a last shot by seat ${e.shooter}`);
+        if (!diedThisPhase.has(e.shooter) || !book.lastShot[board.role[e.shooter]!]) fail(i, `a last shot by seat ${e.shooter}`);
         if (lastShots.has(e.shooter)) fail(i, `a second last shot by seat ${e.shooter}`);
         lastShots.add(e.shooter);
         alive(e.target, i, 'last-shot target');
@@ -341,9 +433,13 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         break;
       case 'promoted': {
         alive(e.seat, i, 'promoted');
-        const from = board.role[e.seat];
-        const commissarAlive = board.role.some((r, s) => r === Role.Commissar && board.alive[s]);
-        const ok = (from === Role.Sergeant && e.role === Role.Commissar && !commissarAlive) || (from === Role.Foundling && e.role === Role.Mafia && donDied);
+        const from = board.role[e.seat]!;
+        const assisted = book.assists[from]!;
+        const assistedAlive = board.role.some((r, s) => r === assisted && board.alive[s]);
+        const ok =
+          (assisted >= 0 && e.role === assisted && !assistedAlive) ||
+          (book.turnsOnLeaderDeath[from] === 1 && e.role === book.turnsInto[from] && donDied) ||
+          (turned.has(e.seat) && e.role === book.turnsInto[from]);
         if (!ok) fail(i, `seat ${e.seat} promoted from ${roleName(from)} to ${roleName(e.role)}`);
         board.role[e.seat] = e.role;
         // The Foundling's turn belongs to the Boss's death: the board is judged after it.
@@ -387,29 +483,40 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
 }
 
 /** Why a death's cause is not borne out by the log, or null when it is. */
-function causeMissing(e: Extract<GameEvent, { type: 'kill' }>, prev: GameEvent | undefined, acts: ReadonlySet<string>, b: Board, o: Options, missed: number): string | null {
+function causeMissing(
+  e: Extract<GameEvent, { type: 'kill' }>,
+  prev: GameEvent | undefined,
+  acts: ReadonlySet<string>,
+  b: Board,
+  o: Options,
+  missed: number,
+): string | null {
   const req = (choice: Choice, seat: number, target: number): boolean => acts.has(`req:${choice}:${seat}:${target}`);
-  const black = BLACK_ROLES.has(b.role[e.seat]!);
+  const black = b.book.team[b.role[e.seat]!] === Team.Mafia;
   switch (e.cause) {
     case DeathCause.Lynch:
       return prev?.type === 'lynch' && prev.target === e.seat ? null : 'no lynch of him precedes';
     case DeathCause.Mafia:
-      if (b.role[e.seat] === Role.Foundling) return 'the Foundling is immune to the mafia';
+      if (b.book.onShot[b.role[e.seat]!] !== 0) return `the ${b.book.specs[b.role[e.seat]!]!.key} does not die of the mafia's shot`;
       if (!acts.has(`mafia-target:${e.seat}`)) return 'no mafia shot resolved on him';
       return req(Choice.Shoot, e.by, e.seat) ? null : `seat ${e.by} did not shoot him`;
     case DeathCause.Maniac:
       return req(Choice.ManiacKill, e.by, e.seat) && !acts.has(`blocked:${e.by}`) ? null : `no unfrozen Maniac ${e.by} went for him`;
     case DeathCause.Hunt: {
-      const onManiac = b.role[e.seat] === Role.Maniac && o['hunt.onManiac'] === 'target-dies';
+      const onManiac = b.book.named[b.role[e.seat]!] === MANIAC && o['hunt.onManiac'] === 'target-dies';
       return req(Choice.Hunt, e.by, e.seat) && (black || onManiac) ? null : `no hunt by seat ${e.by} could kill him`;
     }
     case DeathCause.HuntMiss:
-      return b.role.some((_, t) => req(Choice.Hunt, e.seat, t) && !BLACK_ROLES.has(b.role[t]!)) ? null : 'he hunted no innocent tonight';
+      return b.role.some((_, t) => req(Choice.Hunt, e.seat, t) && b.book.team[b.role[t]!] !== Team.Mafia) ? null : 'he hunted no innocent tonight';
     case DeathCause.Kamikaze: {
-      const commissarOf = (k: number): boolean => b.role.some((r, t) => r === Role.Commissar && req(Choice.Kamikaze, k, t));
-      const ok = e.by === e.seat ? commissarOf(e.seat) : b.role[e.seat] === Role.Commissar && req(Choice.Kamikaze, e.by, e.seat);
-      return ok ? null : 'no Kamikaze found the Commissar';
+      const targetOf = (k: number): number => b.book.kamikazeTarget[b.role[k]!]!;
+      const foundOne = (k: number): boolean => b.role.some((r, t) => r === targetOf(k) && req(Choice.Kamikaze, k, t));
+      const ok = e.by === e.seat ? foundOne(e.seat) : b.role[e.seat] === targetOf(e.by) && req(Choice.Kamikaze, e.by, e.seat);
+      return ok ? null : 'no Kamikaze found his target';
     }
+    case DeathCause.Bomb:
+      // A night's deaths are logged in seat order, so a Bomb may die after the neighbour his blast took.
+      return b.book.blast[b.role[e.by]!] === 1 && e.by !== e.seat ? null : `seat ${e.by} is no Bomb`;
     case DeathCause.Vigilante:
       return req(Choice.VigilanteShot, e.by, e.seat) && !acts.has(`blocked:${e.by}`) ? null : `no unfrozen Vigilante ${e.by} fired at him`;
     case DeathCause.LastShot:

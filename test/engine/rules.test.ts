@@ -133,6 +133,27 @@ describe('canonical form and hash', () => {
     }
   });
 
+  it('an option added later (OptionBase.quiet) is left out of the canonical string at its default, kept otherwise, and rebuilt either way', () => {
+    const quiet = OPTION_SPECS.filter((o) => o.quiet);
+    expect(quiet.map((o) => o.key)).toContain('vote.mayAbstain');
+    for (const p of PRESET_NAMES) {
+      for (const o of quiet) {
+        const atDefault = resolveRules(p, { set: [`${o.key}=${o.def}`] });
+        expect(Object.keys(JSON.parse(atDefault.canonical).options), `${p} ${o.key}`).not.toContain(o.key);
+        const other = otherValue(o, o.def);
+        const changed = resolveRules(p, { set: [`${o.key}=${other}`] });
+        const value = changed.options[o.key as keyof typeof changed.options];
+        expect(value, `${p} ${o.key}`).not.toBe(o.def);
+        expect(JSON.parse(changed.canonical).options[o.key], `${p} ${o.key}`).toBe(value);
+        for (const r of [atDefault, changed]) {
+          const back = rulesFromCanonical(r.canonical, 'forum');
+          expect(back.canonical).toBe(r.canonical);
+          expect(back.options[o.key as keyof typeof back.options]).toBe(r.options[o.key as keyof typeof r.options]);
+        }
+      }
+    }
+  });
+
   it.each(PRESET_NAMES)('in %s, changing any one option changes the canonical string and the hash', (p) => {
     const base = resolveRules(p);
     const current = base.options as unknown as Record<string, OptionValue>;

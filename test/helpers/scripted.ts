@@ -55,6 +55,8 @@ const keyOf = (seat: number, choice: ChoiceName, day: number, round: number): st
 export class ScriptedProvider implements AgentProvider {
   /** Every decision asked during the game, in order. */
   readonly asked: Asked[] = [];
+  /** Every turn to speak the engine gave, in order. */
+  readonly spoke: { readonly seat: number; readonly day: number }[] = [];
   private readonly answers = new Map<string, number>();
   private readonly used = new Set<string>();
   private readonly claims = new Map<string, Claim[]>();
@@ -150,9 +152,11 @@ export class ScriptedProvider implements AgentProvider {
 
   /** @internal */
   speak(seat: number, view: PlayerView, out: ClaimSink): void {
+    this.spoke.push({ seat, day: view.day });
     const key = `seat ${seat} speaks day ${view.day}`;
     const list = this.claims.get(key);
-    if (!list) return;
+    // A second turn the same day (an answer to a later claim) says nothing new.
+    if (!list || this.used.has(key)) return;
     this.used.add(key);
     for (const c of list) out.say(c);
   }

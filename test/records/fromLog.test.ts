@@ -136,6 +136,23 @@ describe('engine logs become valid records', () => {
   });
 });
 
+describe("a rules file's own roles", () => {
+  it('become players of their team as the role table gives it (record role other), in records that validate', async () => {
+    const rules = resolveRules({ preset: 'werewolf', roles: { guard: { team: 'town', protect: {} }, hexer: { team: 'mafia', silence: {} } } });
+    const logs = await play(rules, 'club', 7, 20);
+    for (const [k, log] of logs.entries()) {
+      const rec = recordFromLog(log, rules, `game ${k}`);
+      expect(parseRecord(JSON.parse(JSON.stringify(rec)), `game ${k}`)).toEqual(rec);
+      const dealt = (log.find(({ event: e }) => e.type === 'deal')!.event as Extract<GameEvent, { type: 'deal' }>).roles;
+      for (const [key, team] of [['guard', 'town'], ['hexer', 'mafia']] as const) {
+        const seat = dealt.indexOf(rules.book.idOf(key)!);
+        expect(seat).toBeGreaterThanOrEqual(0);
+        expect(rec.players[seat]).toEqual({ name: `#${seat + 1}`, role: 'other', team });
+      }
+    }
+  });
+});
+
 describe('the simulation side', () => {
   const rules = resolveRules('club');
 

@@ -117,12 +117,23 @@ describe('statistics of records: an exact oracle', () => {
     expect(statistics(merged)).toEqual(s);
   });
 
-  it('z: the pooled two-proportion statistic, 0 for equal rates, null without data', () => {
+  it('z: each side over its own smoothed variance, never pooled, 0 for equal rates, null without data', () => {
     const a = { k: 30, n: 100, rate: 0.3, lo: 0, hi: 0 };
     const b = { k: 50, n: 100, rate: 0.5, lo: 0, hi: 0 };
-    expect(zScore('townWin', b, a)).toBeCloseTo(0.2 / Math.sqrt(0.4 * 0.6 * 0.02), 12);
+    const v = (k: number, n: number) => (((k + 0.5) / (n + 1)) * (1 - (k + 0.5) / (n + 1))) / n;
+    expect(zScore('townWin', b, a)).toBeCloseTo(0.2 / Math.sqrt(v(30, 100) + v(50, 100)), 12);
     expect(zScore('townWin', a, a)).toBe(0);
     expect(zScore('townWin', a, { k: 0, n: 0, rate: null, lo: null, hi: null })).toBeNull();
+  });
+
+  it('z of a rate near 0 is dominated by the records\' sampling error, not the simulation\'s', () => {
+    // The mturk records' mafia votes on a partner (4 of 112) against a simulation that never votes one:
+    // a pooled test gave z of about −27 here (−46 to −63 at the sizes records compare plays).
+    const records = { k: 4, n: 112, rate: 4 / 112, lo: 0, hi: 0 };
+    const sim = { k: 0, n: 20000, rate: 0, lo: 0, hi: 0 };
+    const z = zScore('votes.onPartner.all', sim, records)!;
+    expect(z).toBeLessThan(-1.5);
+    expect(z).toBeGreaterThan(-2.2);
   });
 });
 

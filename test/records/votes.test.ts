@@ -273,7 +273,7 @@ function dayOneFromEvents(log: readonly LoggedEvent[]): { cast: number; living: 
       if (++dayPhases > 1) break;
     } else if (e.type === 'vote' && dayPhases === 1) {
       if (living < 0) living = alive.size;
-      if (e.round !== 0 || e.missed) continue;
+      if (e.round !== 0 || e.missed || e.abstained) continue; // an abstainer is among the living, no vote cast
       cast++;
       if (e.target >= 0) tally.set(e.target, (tally.get(e.target) ?? 0) + 1);
     } else if (e.type === 'lynch' && dayPhases === 1 && lynched === null) lynched = e.target;
@@ -298,6 +298,7 @@ describe('engine games: the day-1 vote figures equal a count straight from the e
     ['club (revotes, day first)', resolveRules('club')],
     ['forum (turns: the vote before the night)', resolveRules('forum', { set: ['vote.firstDay=true'] })],
     ['classic with missed votes and fouls', resolveRules('classic', { set: ['inactivity.missRate=0.2', 'fouls.perDayRate=0.3'] })],
+    ['club with abstentions (vote.mayAbstain)', resolveRules('club', { set: ['vote.mayAbstain=true'] })],
   ];
   it.each(SETUPS)('%s', async (_name, rules) => {
     const logs = await play(rules, 300);
@@ -310,5 +311,7 @@ describe('engine games: the day-1 vote figures equal a count straight from the e
     expect([s['votes.unanimous.day1']!.k, s['votes.unanimous.day1']!.n]).toEqual([lynchDays.filter((d) => d.unanimous).length, lynchDays.length]);
     expect(s['votes.shareOnEliminated.day1']!.n).toBe(lynchDays.length);
     expect(s['votes.shareOnEliminated.day1']!.rate!).toBeCloseTo(mean(...lynchDays.map((d) => d.onLynched! / d.cast)), 12);
+    // Where players may abstain some do, and each abstainer counts as a living player who did not vote.
+    if (rules.options['vote.mayAbstain']) expect(s['votes.nonVoters.day1']!.k).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -117,7 +117,7 @@ describe('mafia-sim experiment (built CLI)', () => {
     const out = join(tempDir(), 'rep');
     const r = await cli(['experiment', path, '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`mafia-sim: ${path}: variants[2].set[0]: putana.maxSame: unknown rule option (in --set); see \`mafia-sim rules --list\` for the 34 options\n`.replace('34', String(r.stderr.match(/for the (\d+) options/)?.[1])));
+    expect(r.stderr).toBe(`mafia-sim: ${path}: variants[2].set[0]: putana.maxSame: unknown rule option (in --set); see \`mafia-sim rules --list\` for the 34 options\n`.replace('the 34 options', `the ${r.stderr.match(/for the (\d+) options/)?.[1]} options`));
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -48,7 +48,7 @@ export interface CompareReportJson {
   readonly setup: { readonly records: CompareReport['records']; readonly sim: CompareReport['sim']; readonly notes: CompareReport['notes'] };
   readonly records: StatisticsJSON;
   readonly sim: StatisticsJSON;
-  /** z per statistic (simulation minus records over the pooled standard error), null without data on a side. */
+  /** z per statistic (simulation minus records over both sides' own standard errors, never pooled), null without data on a side. */
   readonly z: Readonly<Record<string, number | null>>;
 }
 
@@ -93,7 +93,7 @@ export function compareHtml(r: CompareReport, chartSvg: string): string {
     `<h2>Reproduce</h2><pre id="command">${escapeHtml(r.command)}</pre>`,
     `<h2>Statistics</h2>`,
     table,
-    `<p class="note">${escapeHtml(NOTE)} z is the simulation minus the records over the pooled standard error (two-proportion test; means: Welch).</p>`,
+    `<p class="note">${escapeHtml(NOTE)} z is the simulation minus the records over the root of both sides' squared standard errors (a rate's from its smoothed count, never pooled; means: Welch), the z calibrate prints.</p>`,
     `<h2>Chart</h2><figure><figcaption>Every rate, records and simulation, with 95% intervals</figcaption>${chartSvg}</figure>`,
     `<h2>Rules</h2>`,
     ...r.sim.setups.map((x) => `${r.sim.setups.length > 1 ? `<p>${x.players} players (rules ${escapeHtml(x.rulesHash)})</p>` : ''}<pre>${escapeHtml(x.rules)}</pre>`),

@@ -1,13 +1,10 @@
 // The moments `calibrate` matches: which records statistics, their value and
 // sampling variance on either side, the z of a simulated value against the
-// records' and the objective (sum of z²). Rates are k/n; their variance uses
-// the smoothed p̃ = (k + ½)/(n + 1), so a rate the records never saw (0 of
-// 263 self-heals) still has a spread and a z stays finite. The means
-// (gameLength, the per-day vote means) use their standard error, never below
-// a least spread per observation (half a day, half a candidate, 5 points of
-// a vote share), so records without spread still give a finite z.
+// records' and the objective (sum of z²). The value, the variance and the z
+// are the statistics module's (stats.ts, statEstimate): the z a fit table
+// prints is the one `records compare` prints.
 
-import { STAT_NAMES, isMeanStat, type Statistic, type StatisticsJSON } from '../records/stats.js';
+import { STAT_NAMES, estimateZ, statEstimate, type Estimate, type Statistic, type StatisticsJSON } from '../records/stats.js';
 
 /** The issue's list, in table order: what a club's records usually hold. */
 export const DEFAULT_MOMENTS: readonly string[] = [
@@ -28,36 +25,12 @@ export const DEFAULT_MOMENTS: readonly string[] = [
 
 export const MOMENT_NAMES = STAT_NAMES;
 
-export interface MomentValue {
-  /** The rate k/n (a mean: the mean); with no data, 0.5 (a rate) so the point still has a value. */
-  readonly value: number;
-  /** Sampling variance of `value`. */
-  readonly variance: number;
-  readonly n: number;
-}
-
-/** Smallest spread of one observation of a mean that the variance assumes (a game's length in days, a day's candidates, a day's share). */
-function minSd(name: string): number {
-  return name === 'gameLength' || name.startsWith('votes.candidates.') ? 0.5 : 0.05;
-}
-
-export function momentValue(name: string, s: Statistic): MomentValue {
-  if (isMeanStat(name)) {
-    if (s.n === 0 || s.rate === null) return { value: 0, variance: Infinity, n: 0 };
-    const se = s.se ?? 0;
-    return { value: s.rate, variance: Math.max(se * se, minSd(name) ** 2 / s.n), n: s.n };
-  }
-  const smoothed = (s.k + 0.5) / (s.n + 1);
-  const variance = (smoothed * (1 - smoothed)) / Math.max(1, s.n);
-  return { value: s.n > 0 ? s.k / s.n : 0.5, variance, n: s.n };
-}
+/** A moment's value and sampling variance: the statistics module's estimate, so calibrate's z is records compare's. */
+export type MomentValue = Estimate;
+export const momentValue = statEstimate;
 
 /** z of the simulated value against the records', over both sampling spreads. */
-export function momentZ(sim: MomentValue, rec: MomentValue): number {
-  const v = sim.variance + rec.variance;
-  if (!(v > 0) || !Number.isFinite(v)) return 0;
-  return (sim.value - rec.value) / Math.sqrt(v);
-}
+export const momentZ = estimateZ;
 
 export interface MomentRow {
   readonly name: string;

@@ -8,7 +8,7 @@
 import { NONE } from '../../engine/agent.js';
 import { Choice, DeathCause, Outcome, type Claim, type LoggedEvent } from '../../engine/events.js';
 import type { Rules } from '../../engine/rules.js';
-import { ROLES, Team } from '../../engine/roles.js';
+import { Team } from '../../engine/roles.js';
 import { RECORD_FORMAT, RECORD_VERSION, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer, type RecordRole, type RecordTeam, type RecordWinner } from './format.js';
 
 /** The record role of each engine role, by key (a role not listed is `other`, with its team). */
@@ -20,17 +20,19 @@ const WINNER: Readonly<Record<Outcome, RecordWinner>> = { [Outcome.Town]: 'town'
 const SEAT_NAMES: string[] = [];
 export const seatName = (s: number): string => (SEAT_NAMES[s] ??= `#${s + 1}`);
 
+/** A dealt role as a record's player, from the rules' role table (a rules file's own roles too; the Maniac's team follows `maniac.team`). */
 function playerOf(role: number, seat: number, rules: Rules): RecordPlayer {
-  const spec = ROLES[role];
+  const spec = rules.book.specs[role];
   if (!spec) throw new Error(`the log deals role ${role}, which the records converter does not know`);
   const mapped = RECORD_ROLE_BY_KEY[spec.key];
   if (mapped) return { name: seatName(seat), role: mapped };
-  const team: RecordTeam = spec.team === 'maniac-option' ? (rules.options['maniac.team'] === 'town' ? 'town' : 'third') : spec.team === Team.Mafia ? 'mafia' : spec.team === Team.Town ? 'town' : 'third';
+  const t = rules.book.team[role];
+  const team: RecordTeam = t === Team.Mafia ? 'mafia' : t === Team.Town ? 'town' : 'third';
   return { name: seatName(seat), role: 'other', team };
 }
 
-function claimOf(speaker: number, c: Claim): NonNullable<RecordDay['claims']>[number] {
-  if (c.kind === 'role') return { speaker: seatName(speaker), kind: 'role', role: ROLES[c.role]?.key ?? String(c.role) };
+function claimOf(speaker: number, c: Claim, rules: Rules): NonNullable<RecordDay['claims']>[number] {
+  if (c.kind === 'role') return { speaker: seatName(speaker), kind: 'role', role: rules.book.specs[c.role]?.key ?? String(c.role) };
   if (c.kind === 'result') return { speaker: seatName(speaker), kind: 'result', target: seatName(c.target), black: c.black };
   return { speaker: seatName(speaker), kind: 'accuse', target: seatName(c.target) };
 }
@@ -101,11 +103,12 @@ export function recordFromLog(log: readonly LoggedEvent[], rules: Rules, id: str
         break;
       case 'vote':
         if (day && day.alive === null) day.alive = livingNames(alive);
-        if (e.missed) break; // a vote missed for inactivity is no vote at all
+        // A vote missed for inactivity, or an abstention, is no vote cast; the voter stays among the day's living (a non-voter).
+        if (e.missed || e.abstained) break;
         day?.votes.push({ voter: seatName(e.voter), target: e.target === NONE ? null : seatName(e.target), round: e.round });
         break;
       case 'claim':
-        day?.claims.push(claimOf(e.speaker, e.claim));
+        day?.claims.push(claimOf(e.speaker, e.claim, rules));
         break;
       case 'lynch':
         if (day) {

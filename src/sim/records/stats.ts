@@ -421,20 +421,54 @@ function meanStat(h: HistogramSummary | null): Statistic {
   return { k: h.numerators, n: h.n, rate: h.mean, lo: h.mean - Z95 * se, hi: h.mean + Z95 * se, se, quartiles: h.quartiles };
 }
 
+/** A statistic as an estimate: its value and the sampling variance of it (`statEstimate`). */
+export interface Estimate {
+  /** The rate k/n (a mean: the mean); with no data, 0.5 (a rate) or 0 (a mean), with an infinite variance for a mean. */
+  readonly value: number;
+  readonly variance: number;
+  readonly n: number;
+}
+
+/** Smallest spread of one observation of a mean that the variance assumes (a game's length in days, a day's candidates, a day's share). */
+function minSd(name: string): number {
+  return name === 'gameLength' || name.startsWith('votes.candidates.') ? 0.5 : 0.05;
+}
+
 /**
- * z of the difference between two independent estimates: the pooled
- * two-proportion test for rates, the Welch statistic for means (gameLength
- * and the per-day vote means). Null when either side has no data or the
- * difference has no spread.
+ * The value of a statistic and its sampling variance, each side on its own
+ * (never pooled): a rate's variance is p̃(1 − p̃)/n with the smoothed p̃ =
+ * (k + ½)/(n + 1), so a rate one side never saw (0 of 263 self-heals, no
+ * mafia vote on a partner in 20,000 games) still has the spread its count
+ * allows, and a z of two rates is dominated by the side with fewer trials,
+ * the records. A mean uses its standard error, never below a least spread
+ * per observation, so records without spread still give a finite z.
+ */
+export function statEstimate(name: string, s: Statistic): Estimate {
+  if (isMeanStat(name)) {
+    if (s.n === 0 || s.rate === null) return { value: 0, variance: Infinity, n: 0 };
+    const se = s.se ?? 0;
+    return { value: s.rate, variance: Math.max(se * se, minSd(name) ** 2 / s.n), n: s.n };
+  }
+  const smoothed = (s.k + 0.5) / (s.n + 1);
+  return { value: s.n > 0 ? s.k / s.n : 0.5, variance: (smoothed * (1 - smoothed)) / Math.max(1, s.n), n: s.n };
+}
+
+/** z of the difference a − b of two independent estimates, over both sampling spreads; 0 when neither has any. */
+export function estimateZ(a: Estimate, b: Estimate): number {
+  const v = a.variance + b.variance;
+  if (!(v > 0) || !Number.isFinite(v)) return 0;
+  return (a.value - b.value) / Math.sqrt(v);
+}
+
+/**
+ * z of the difference between two independent statistics (`records compare`,
+ * sim − records), the same z `calibrate` prints and minimises: each side's
+ * own variance (statEstimate), not a pooled proportion. A pooled test takes
+ * the spread of the rate both sides share, which for a rate near 0 is the
+ * simulation's (0 of 20,000 partner votes) and makes 4 of 112 in the
+ * records look 50 standard errors away. Null when either side has no data.
  */
 export function zScore(name: string, a: Statistic, b: Statistic): number | null {
   if (a.n === 0 || b.n === 0 || a.rate === null || b.rate === null) return null;
-  let se: number;
-  if (isMeanStat(name)) se = Math.sqrt((a.se ?? 0) ** 2 + (b.se ?? 0) ** 2);
-  else {
-    const p = (a.k + b.k) / (a.n + b.n);
-    se = Math.sqrt(p * (1 - p) * (1 / a.n + 1 / b.n));
-  }
-  if (!(se > 0)) return a.rate === b.rate ? 0 : null;
-  return (a.rate - b.rate) / se;
+  return estimateZ(statEstimate(name, a), statEstimate(name, b));
 }

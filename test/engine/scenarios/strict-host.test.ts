@@ -34,7 +34,8 @@ const lines = (r: ScenarioResult, prefix: string): string[] =>
 
 describe('finding 1: a setup dealt without a Don', () => {
   it('mafia.donSuccession=false: the plain Mafia still shoot (no Don was dealt, none died)', () => {
-    const r = play({ preset: 'classic', deal: 'civ maf maf civ civ civ civ civ', options: { 'mafia.donSuccession': false, 'limits.maxDays': 1 } });
+    // Day 1 lynches a Civilian, so the first Mafia is alive to name the shot.
+    const r = play({ preset: 'classic', deal: 'civ maf maf civ civ civ civ civ', options: { 'mafia.donSuccession': false, 'limits.maxDays': 1 }, script: (p) => p.allVote(1, [0, 1, 2, 3, 4, 5, 6], 7) });
     expect(r.provider.asked.filter((a) => a.choice === 'shoot').map((a) => a.seat)).toEqual([1]);
     expect(r.cause(0)).toBe('mafia');
   });

@@ -1,10 +1,11 @@
-// The vote: who may be voted for, every vote.tie value, vote.firstDay, start,
-// lynch.minShare and revealOnDeath.
+// The vote: who may be voted for, the day's speaking and vote order, every vote.tie
+// value, vote.firstDay, start, lynch.minShare, vote.mayAbstain and
+// revealOnDeath.
 
 import { describe, expect, it } from 'vitest';
 import { Role, Team } from '../../../src/engine/roles.js';
 import { play, type OptionSet } from '../../helpers/scenario.js';
-import type { ScriptedProvider } from '../../helpers/scripted.js';
+import { PASS, ScriptedProvider } from '../../helpers/scripted.js';
 
 // Seats: 0 civ, 1 don, 2-3 maf, 4 put, 5 com, 6 doc, 7 man, 8-11 civ.
 const CLUB = 'civ don maf maf put com doc man civ civ civ civ';
@@ -34,6 +35,108 @@ describe('who may be voted for', () => {
     expect(r.cause(A)).toBe('lynch');
     expect(r.events('lynch')).toEqual([{ type: 'lynch', target: A, votes: 4, reason: 'most-votes' }]);
     for (let s = 0; s < 12; s++) if (s !== A) expect(r.provider.events(s, 'vote')).toHaveLength(12);
+  });
+});
+
+describe('the order of the vote', () => {
+  const firstRound = (r: ReturnType<typeof play>): number[] => r.provider.asked.filter((a) => a.choice === 'vote' && a.round === 0).map((a) => a.seat);
+
+  it('every living player votes once a day, in an order drawn by chance: not seat order, and not the same every day or game', () => {
+    const orders = new Set<string>();
+    const firsts = new Set<number>();
+    for (let game = 0; game < 30; game++) {
+      const r = play({ preset: 'club', deal: CLUB, game, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+      const order = firstRound(r);
+      expect([...order].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+      orders.add(order.join());
+      firsts.add(order[0]!);
+      // The public log shows the votes in the order they were cast.
+      expect(r.events('vote').map((e) => e.voter)).toEqual(order);
+    }
+    expect(orders.size).toBe(30);
+    expect(firsts.size).toBeGreaterThan(6);
+  });
+
+  it('the order is part of the game: the same game draws the same order', () => {
+    const a = play({ preset: 'club', deal: CLUB, game: 4, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+    const b = play({ preset: 'club', deal: CLUB, game: 4, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+    expect(firstRound(a)).toEqual(firstRound(b));
+  });
+
+  it('the speeches too go in an order drawn each day', () => {
+    const firstSpeakers = new Set<number>();
+    for (let game = 0; game < 20; game++) {
+      const p = new ScriptedProvider();
+      for (let s = 0; s < 12; s++) p.say(s, 1, { kind: 'accuse', target: (s + 1) % 12 });
+      const r = play({ preset: 'club', deal: CLUB, game, provider: p, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+      const speakers = r.events('claim').map((e) => e.speaker);
+      expect([...speakers].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+      firstSpeakers.add(speakers[0]!);
+    }
+    expect(firstSpeakers.size).toBeGreaterThan(5);
+  });
+
+  it('who spoke before the day\'s last role or result claim speaks once more, in the same order, to answer it', () => {
+    let answered = 0;
+    for (let game = 0; game < 10; game++) {
+      const p = new ScriptedProvider();
+      p.say(5, 1, { kind: 'role', role: Role.Commissar });
+      play({ preset: 'club', deal: CLUB, game, provider: p, options: { ...DAY_ONE, 'vote.tie': 'none' } });
+      const turns = p.spoke.filter((c) => c.day === 1).map((c) => c.seat);
+      const first = turns.slice(0, 12);
+      expect([...first].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+      expect(turns.slice(12)).toEqual(first.slice(0, first.indexOf(5)));
+      answered += turns.length - 12;
+    }
+    expect(answered).toBeGreaterThan(10);
+  });
+
+  it('a revote keeps the day\'s order', () => {
+    const r = play({ preset: 'club', deal: CLUB, options: { ...DAY_ONE, 'vote.tie': 'revote-then-none' }, script: (p) => split(split(p), 1) });
+    const revote = r.provider.asked.filter((a) => a.choice === 'vote' && a.round === 1).map((a) => a.seat);
+    expect(revote).toEqual(firstRound(r));
+  });
+});
+
+describe('vote.mayAbstain', () => {
+  it('false (every preset): no player may pass his vote', () => {
+    const r = play({ preset: 'classic', deal: 'civ maf civ civ civ civ', options: { 'limits.maxDays': 1 } });
+    expect(r.provider.asked.filter((a) => a.choice === 'vote').every((a) => !a.mayPass)).toBe(true);
+  });
+
+  it('true: a player may cast no vote; an abstention is logged and counts for no one, the most voted of the votes cast is lynched', () => {
+    // Seats 1-3 abstain, 0 and 4 vote for 5, 5 votes for 0: 5 is lynched with 2 votes of 3 cast.
+    const r = play({
+      preset: 'classic',
+      deal: 'civ maf civ civ civ civ',
+      options: { 'limits.maxDays': 1, 'vote.mayAbstain': true },
+      script: (p) => p.votes(1, { 0: 5, 1: PASS, 2: PASS, 3: PASS, 4: 5, 5: 0 }),
+    });
+    expect(r.provider.asked.filter((a) => a.choice === 'vote').every((a) => a.mayPass)).toBe(true);
+    expect(r.events('vote').filter((e) => e.abstained).map((e) => e.voter).sort()).toEqual([1, 2, 3]);
+    expect(r.events('lynch')).toEqual([{ type: 'lynch', target: 5, votes: 2, reason: 'most-votes' }]);
+    expect(r.text()).toContain('#2->abstains');
+  });
+
+  it('true: when everyone abstains nobody is lynched', () => {
+    const r = play({
+      preset: 'classic',
+      deal: 'civ maf civ civ civ civ',
+      options: { 'limits.maxDays': 1, 'vote.mayAbstain': true },
+      script: (p) => p.votes(1, { 0: PASS, 1: PASS, 2: PASS, 3: PASS, 4: PASS, 5: PASS }),
+    });
+    expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['no-votes']);
+  });
+
+  it('with vote.noLynch, a pass is a vote for nobody, not an abstention', () => {
+    const r = play({
+      preset: 'classic',
+      deal: 'civ maf civ civ civ civ',
+      options: { 'limits.maxDays': 1, 'vote.mayAbstain': true, 'vote.noLynch': true },
+      script: (p) => p.votes(1, { 0: PASS, 1: PASS, 2: 5, 3: PASS, 4: 5, 5: 0 }),
+    });
+    expect(r.events('vote').some((e) => e.abstained)).toBe(false);
+    expect(r.events('no-lynch').map((e) => e.reason)).toEqual(['voted-no-lynch']);
   });
 });
 
