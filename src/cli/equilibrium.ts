@@ -9,11 +9,11 @@ import type { Argv } from 'yargs';
 import { MIXTURE_FILE_FORMAT } from '../agents/spec.js';
 import { equilibriumCommandSection, equilibriumJson, equilibriumText, LONER_MANIAC_NOTE, type EquilibriumSection } from '../report/balance/equilibrium.js';
 import { buildSummary } from '../report/summary.js';
-import { EQUILIBRIUM_DEFAULTS, findEquilibrium, type EquilibriumBudgets, type EquilibriumProgress, type EquilibriumReport } from '../sim/balance/equilibriumGames.js';
-import { checkOutputFile, checkReportDir, decimal, resolveSetup, setupOf, stopOnInterrupt, threadsOf, wholeNumber } from './common.js';
+import { findEquilibrium, type EquilibriumReport } from '../sim/balance/equilibriumGames.js';
+import { checkOutputFile, checkReportDir, resolveSetup, setupOf, stopOnInterrupt, threadsOf, wholeNumber } from './common.js';
 import { EXIT_INTERRUPTED, guarded } from './errors.js';
 import { writeFileAtomic } from '../sim/files.js';
-import { claimReportDir, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs } from './study.js';
+import { claimReportDir, equilibriumBudgetsOf, equilibriumProgress, progressLine, reproduceLine, studyText, withBalanceBasics, withEquilibriumBudgets, type BalanceOutputArgs, type SetupArgs } from './study.js';
 
 type EquilibriumArgs = SetupArgs &
   BalanceOutputArgs & { games: string; testGames: string; iterations: string; epsilon: string; budget: string; searchRounds: string; exploitSearches: string; save?: string };
@@ -31,35 +31,9 @@ export interface MixtureFile {
   readonly stoppedBy: EquilibriumReport['stoppedBy'];
 }
 
-function budgetsOf(a: EquilibriumArgs): EquilibriumBudgets {
-  return {
-    games: wholeNumber('--games', a.games, 100),
-    testGames: wholeNumber('--test-games', a.testGames, 100),
-    iterations: wholeNumber('--iterations', a.iterations, 1, 1000),
-    epsilon: decimal('--epsilon', a.epsilon, 0, 1),
-    budget: wholeNumber('--budget', a.budget, 1),
-    searchRounds: wholeNumber('--search-rounds', a.searchRounds, 1, 100),
-    exploitSearches: wholeNumber('--exploit-searches', a.exploitSearches, 3, 100),
-  };
-}
-
-/** Progress lines: each iteration with its value and gains, and each search round. */
-function progressOf(a: EquilibriumArgs, budgets: EquilibriumBudgets): (p: EquilibriumProgress) => void {
-  const say = progressLine(a);
-  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
-  return (p) => {
-    if (p.phase === 'iteration') {
-      const r = p.record;
-      say(`iteration ${r.iteration}: Town's score ${(100 * r.value).toFixed(1)}%; best replies gain Town ${pts(r.gain.town)}, Mafia ${pts(r.gain.mafia)} points (epsilon ${(100 * budgets.epsilon).toFixed(1)}); ${r.games.toLocaleString('en-US')} games`);
-    } else if (p.phase === 'search') say(`  ${p.team}'s best reply, round ${p.round}: ${p.points} points`);
-    else if (p.phase === 'exploit') say(`  exploitability: ${p.team}'s search ${p.search} of ${p.of}, round ${p.round}: ${p.points} points`);
-    else say(`held-out games: ${p.games.toLocaleString('en-US')} per variant`);
-  };
-}
-
 async function equilibriumMain(a: EquilibriumArgs): Promise<void> {
   const seed = wholeNumber('--seed', a.seed, 0);
-  const budgets = budgetsOf(a);
+  const budgets = equilibriumBudgetsOf(a);
   const threads = threadsOf(a);
   const { rules, agents } = resolveSetup(setupOf(a));
   checkReportDir(a.out);
@@ -67,7 +41,7 @@ async function equilibriumMain(a: EquilibriumArgs): Promise<void> {
   const stop = stopOnInterrupt('stopping: the search ends here; the strategies found so far are kept and measured on the held-out games (Ctrl-C again quits at once)');
   let report: EquilibriumReport;
   try {
-    report = await findEquilibrium({ rules, agents, seed, ...budgets, ...threads, signal: stop.signal, onProgress: progressOf(a, budgets) });
+    report = await findEquilibrium({ rules, agents, seed, ...budgets, ...threads, signal: stop.signal, onProgress: equilibriumProgress(progressLine(a), budgets.epsilon) });
   } finally {
     stop.release();
   }
@@ -127,14 +101,7 @@ export const equilibriumCommand = {
   command: 'equilibrium',
   describe: "the setup's value when both teams adapt their strategies (iterated best replies and a Nash mixture), its exploitability, and the mixtures found as a profile",
   builder: (y: Argv) =>
-    withBalanceBasics(y)
-      .option('games', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.games), requiresArg: true, describe: 'search games per pair of strategies (the same games for every pair)' })
-      .option('test-games', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.testGames), requiresArg: true, describe: 'held-out games for the value, the start and the exploitability' })
-      .option('iterations', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.iterations), requiresArg: true, describe: 'best-reply iterations at most' })
-      .option('epsilon', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.epsilon), requiresArg: true, describe: 'stop once both best replies gain less than this share of games (0.01: one point)' })
-      .option('budget', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.budget), requiresArg: true, describe: 'games the search may play (the held-out tests and exploitability come on top)' })
-      .option('search-rounds', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.searchRounds), requiresArg: true, describe: 'rounds of each best-reply compass search' })
-      .option('exploit-searches', { type: 'string', default: String(EQUILIBRIUM_DEFAULTS.exploitSearches), requiresArg: true, describe: 'fresh best-reply searches per team for its exploitability (at least 3)' })
+    withEquilibriumBudgets(withBalanceBasics(y))
       .option('save', { type: 'string', requiresArg: true, describe: 'where to save the mixture profile (default: the report folder, equilibrium.json)' }),
   handler: guarded(equilibriumMain),
 };

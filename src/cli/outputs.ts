@@ -13,6 +13,7 @@ import type { AcrossSection } from '../report/across.js';
 import type { AcrossMatrixJson } from '../report/balance/across.js';
 import type { FairSection } from '../report/balance/fair.js';
 import type { SectionedSummary } from '../report/balance/format.js';
+import type { AdaptFindings } from '../sim/balance/adapt.js';
 import type { RaceSection } from '../report/balance/race.js';
 import type { RoleValues } from '../report/balance/roles.js';
 import type { DesignerTable } from '../report/balance/table.js';
@@ -30,10 +31,14 @@ type Version<N extends OutputName> = (typeof SCHEMA_VERSIONS)[N];
 export type RunJson = RunSummary;
 export type StudyJson = StudySummary;
 export type CompareAcrossJson = SectionedSummary<'compare-across', 'across', AcrossSection>;
-export type BalanceJson = SectionedSummary<'balance', 'balance', RaceSection>;
+/** `adapt`: with --adapt only (balance 2). */
+export type BalanceJson = SectionedSummary<'balance', 'balance', RaceSection & { readonly adapt?: AdaptFindings }>;
 export type BalanceTableJson = SectionedSummary<'balance-table', 'balance', DesignerTable>;
 export type BalanceAcrossJson = SectionedSummary<'balance-across', 'across', AcrossMatrixJson<RaceSection | DesignerTable>>;
-export type RolesJson = SectionedSummary<'roles', 'roles', RoleValues>;
+/** `adapt`: with --adapt only (roles 2). */
+export type RolesJson = SectionedSummary<'roles', 'roles', RoleValues & { readonly adapt?: AdaptFindings }>;
+/** `compare --adapt`: the study summary with the adapt section. */
+export type CompareAdaptJson = SectionedSummary<'compare-adapt', 'adapt', AdaptFindings>;
 export type RolesAcrossJson = SectionedSummary<'roles-across', 'across', AcrossMatrixJson<RoleValues>>;
 export type FairJson = SectionedSummary<'fair', 'fair', FairSection>;
 export type FairAcrossJson = SectionedSummary<'fair-across', 'across', AcrossMatrixJson<FairSection>>;
@@ -146,6 +151,7 @@ export interface OutputEntry {
 export const OUTPUTS: readonly OutputEntry[] = [
   { name: 'run', type: 'RunJson', printedBy: "`run --json`, `merge --json`, a shard's part file, and `run` inside a run's summary.json" },
   { name: 'study', type: 'StudyJson', printedBy: 'summary.json of `run`, `compare`, `sweep`, `merge --out` and their experiments; `compare --json`, `sweep --json`, `experiment --json` (run, compare, sweep)' },
+  { name: 'compare-adapt', type: 'CompareAdaptJson', printedBy: '`compare --adapt`: --json and summary.json' },
   { name: 'compare-across', type: 'CompareAcrossJson', printedBy: '`compare --across` (and an experiment with `across`): --json and summary.json' },
   { name: 'balance', type: 'BalanceJson', printedBy: '`balance --vary` (and an experiment file of it): --json and summary.json' },
   { name: 'balance-table', type: 'BalanceTableJson', printedBy: '`balance --for-players` (and an experiment file of it): --json and summary.json' },

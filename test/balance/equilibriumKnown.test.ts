@@ -9,7 +9,7 @@
 //   (test/fixtures/rps, agent modules): the meta-solver's mixture reaches its
 //   exact mixed value 1/3, which no pure strategy does;
 // - more Mafia never raise Town's adapted value (club 12, forum 16).
-// The full-size runs are bench/equilibrium.ts, quoted in README.
+// Larger runs are the `equilibrium` commands quoted in README.
 
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
