@@ -124,7 +124,7 @@ async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
   checkAdapt(a);
-  if (a.adapt && a.forPlayers !== undefined) throw new UsageError('--adapt', 'goes with --vary (each setting at its own equilibrium); for a player count\'s setups use compare --adapt with one --variant each');
+  if (a.adapt && a.forPlayers !== undefined) throw new UsageError('--adapt', "goes with --vary (each setting at its own equilibrium); for a player count's setups, use compare --adapt, one --variant a setup");
   checkReportDir(a.out);
   const study = a.vary !== undefined ? balanceVary : balanceForPlayers;
   const models = acrossModels(a);

@@ -450,7 +450,7 @@ export function withAdapt<T>(y: Argv<T>) {
   return withEquilibriumBudgets(
     y.option('adapt', { type: 'boolean', default: false, describe: "also find each setup at its own equilibrium (both teams adapt, as `equilibrium`) and judge each change: survives adaptation, reverses or vanishes" }),
     'adapt-',
-    ' (with --adapt: each setup\'s search)',
+    " (each setup's search, under --adapt)",
   );
 }
 

@@ -28,7 +28,7 @@ describe('compare --across', () => {
     const s = json(r.stdout);
     const town = s.across.verdicts.find((v: { outcome: string }) => v.outcome === 'town');
     expect(town.verdict).toBe('holds');
-    expect(town.rows.map((x: { model: string }) => x.model)).toEqual(['club', 'novice', 'expert', 'strong-town', 'strong-mafia']);
+    expect(town.rows.map((x: { model: string }) => x.model)).toEqual(['club', 'novice', 'expert', 'strangers', 'strong-town', 'strong-mafia']);
     for (const x of town.rows) expect(x.diff).toBeGreaterThan(0);
     const page = readFileSync(join(dir, 'holds', 'report.html'), 'utf8');
     expect(page).toContain('data-verdict="holds"');

@@ -55,7 +55,7 @@ describe('parseAcross', () => {
   it('expands the shipped set from its one table, in order, with team scopes for the mixed tables', () => {
     const models = parseAcross(['default']);
     expect(models.map((m) => m.name)).toEqual(PLAYER_MODEL_SETS['default']!.map((m) => m.name));
-    expect(models.map((m) => m.name)).toEqual(['club', 'novice', 'expert', 'strong-town', 'strong-mafia']);
+    expect(models.map((m) => m.name)).toEqual(['club', 'novice', 'expert', 'strangers', 'strong-town', 'strong-mafia']);
     expect(models.find((m) => m.name === 'strong-town')!.agents).toBe('club,town=expert,mafia=novice');
   });
 
