@@ -12,6 +12,7 @@ import { MAX_SHOTS } from '../engine/options.js';
 import { Ability, NO_ROLE } from '../engine/roleBook.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
+import { CivilianMask } from './asCivilian.js';
 import { Beliefs } from './beliefs.js';
 import { ClanTalk } from './clan.js';
 import { sigmoid } from './odds.js';
@@ -21,6 +22,7 @@ import { block, silence } from './hinder.js';
 import { protect } from './protect.js';
 import type { Mind } from './mind.js';
 import type { Params } from './params.js';
+import { NO_LOT, lotVote } from './lot.js';
 import type { PublicRecord } from './record.js';
 import { SpeechState, speakAs } from './speech.js';
 import { DayTaste, abstains } from './taste.js';
@@ -48,6 +50,10 @@ export class HeuristicAgent implements Agent, Mind {
   readonly record: PublicRecord;
   /** Built alone, the player keeps a clan talk of his own and clears it each game. */
   private readonly ownsClan: boolean;
+  /** While he plays for the Mafia with `mafia.asCivilian` > 0: the Civilian his days may go to (asCivilian.ts); else null. */
+  private mask: CivilianMask | null = null;
+  private maskKept: CivilianMask | null = null;
+  private civilianParams!: Params;
 
   /**
    * `record`: the table's public record, shared by its players (see record.ts);
@@ -66,9 +72,14 @@ export class HeuristicAgent implements Agent, Mind {
     this.clan = clan ?? new ClanTalk(players);
   }
 
-  /** Sets the parameters for the coming game; reads are whispered to players who want Town's enemies found. */
-  configure(params: Params, wantsReads: boolean): this {
+  /**
+   * Sets the parameters for the coming game; reads are whispered to players
+   * who want Town's enemies found. `civilian`: how a Civilian of this table
+   * plays, the parameters a Mafia's civilian days are played with.
+   */
+  configure(params: Params, wantsReads: boolean, civilian: Params = params): this {
     this.p = params;
+    this.civilianParams = civilian;
     this.readSkill = wantsReads ? params['readSkill']! : 0;
     this.readFirstDay = params['readFirstDay']!;
     this.readShared = params['readShared']!;
@@ -87,26 +98,34 @@ export class HeuristicAgent implements Agent, Mind {
     this.roleFound.fill(0);
     const book = view.book;
     this.checksRole = book.action[view.role] === Ability.Check && book.reveals[view.role] !== NO_ROLE;
+    const asCivilian = view.team === Team.Mafia ? this.p['mafia.asCivilian']! : 0;
+    this.mask = asCivilian > 0 ? this.civilianMask().begin(view, asCivilian, this.civilianParams, rng) : null;
+  }
+
+  /** The Civilian of his civilian days, made at first need: he shares the table's public record, never the clan's talk. */
+  private civilianMask(): CivilianMask {
+    return (this.maskKept ??= new CivilianMask(new HeuristicAgent(this.players, this.b.record)));
   }
 
   /** The events meant for him alone; every event he may see when he is played without his record (a wrapper that observes). */
   observe(event: GameEvent): void {
     this.b.observe(event);
     if (this.checksRole && event.type === 'role-check') onRoleCheck(this, event);
+    if (this.mask !== null) this.mask.observe(event);
   }
 
   speak(view: PlayerView, out: ClaimSink): void {
-    speakAs(this, this.speech, out);
+    if (this.mask !== null && this.mask.today()) this.mask.speak(out);
+    else speakAs(this, this.speech, out);
   }
 
   choose(view: PlayerView, d: Decision): number {
     const blackSide = view.team === Team.Mafia;
     switch (d.choice) {
       case Choice.Vote:
-        if (abstains(this, d)) return NONE;
-        return blackSide ? mafiaVote(this, d) : townVote(this, d);
+        return blackSide ? this.clanVote(d, true) : this.townSideVote(view, d, true);
       case Choice.Nominate: // until nominations have their own policy: nominate whom he would vote for (an abstention is a vote's, not a nomination's)
-        return blackSide ? mafiaVote(this, d) : townVote(this, d);
+        return blackSide ? this.clanVote(d, false) : this.townSideVote(view, d, false);
       case Choice.Shoot:
         return mafiaShot(this, d);
       // The night abilities, one policy each (the engine asks an ability as its Choice: roleBook.ts, ABILITY_CHOICE).
@@ -135,6 +154,21 @@ export class HeuristicAgent implements Agent, Mind {
       default:
         return d.mayPass ? NONE : d.options[0]!;
     }
+  }
+
+  /** A Mafia's vote or nomination: a Civilian's on his civilian days (the Civilian abstains as Civilians do), else the clan's blending in. */
+  private clanVote(d: Decision, mayAbstain: boolean): number {
+    if (this.mask !== null && this.mask.today()) return this.mask.vote(d);
+    return mayAbstain && abstains(this, d) ? NONE : mafiaVote(this, d);
+  }
+
+  /** Town follows the day's lot on a lot day (lot.ts: no abstaining then); otherwise, and for a loner Maniac, his own vote. */
+  private townSideVote(view: PlayerView, d: Decision, mayAbstain: boolean): number {
+    if (view.team === Team.Town) {
+      const lot = lotVote(this, d);
+      if (lot !== NO_LOT) return lot;
+    }
+    return mayAbstain && abstains(this, d) ? NONE : townVote(this, d);
   }
 
   /**

@@ -1,7 +1,9 @@
 // Turns an agent spec into the provider the engine asks for each seat's
 // player: per dealt role, a profile's parameters (with overrides), the
-// random player, or a user's module. Agent objects are kept per seat and
-// reused from game to game.
+// random player, or a user's module (told the parameters of its scope). A
+// spec with a mixture of strategies gets one plan per pair of the teams'
+// strategies and draws the pair each game (mixture.ts). Agent objects are
+// kept per seat and reused from game to game.
 
 import { pathToFileURL } from 'node:url';
 import { NONE, type Agent, type AgentProvider, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
@@ -13,20 +15,42 @@ import { HeuristicAgent, wantsReads } from './heuristic.js';
 import { profileParams, type Params, type SkillProfile } from './params.js';
 import { RandomAgent } from './random.js';
 import { ClanTalk } from './clan.js';
+import { MixtureDraw } from './mixture.js';
 import { PublicRecord } from './record.js';
 import { AgentSpecError, roleScope, type AgentSpec, type Assignment } from './spec.js';
 
-/** What a user's module must export: `createAgent(seat, role)` returning an object with the Agent methods. */
-export type CreateAgent = (seat: number, role: string) => Agent;
+/**
+ * What a user's module must export: `createAgent(seat, role, params)`
+ * returning an object with the Agent methods. `params` are the policy
+ * parameters of the seat's scope (its profile's, or club's where the base is
+ * random, with every override for it), so a module may read them too.
+ */
+export type CreateAgent = (seat: number, role: string, params: Params) => Agent;
 
-type RolePlan = { readonly kind: 'random' } | { readonly kind: 'heuristic'; readonly params: Params; readonly reads: boolean } | { readonly kind: 'module'; readonly path: string; readonly create: CreateAgent };
+type RolePlan =
+  | { readonly kind: 'random' }
+  | { readonly kind: 'heuristic'; readonly params: Params; readonly reads: boolean; readonly civilian: Params }
+  | { readonly kind: 'module'; readonly path: string; readonly create: CreateAgent; readonly params: Params; readonly id: number };
 
 export async function createProvider(spec: AgentSpec, rules: Rules): Promise<AgentProvider> {
   const loaded = new Map<string, CreateAgent>();
   for (const a of spec.assignments.values()) if (a.kind === 'module' && !loaded.has(a.path)) loaded.set(a.path, await loadModule(a.path));
-  const plans: RolePlan[] = [];
-  for (let r = 0; r < rules.book.count; r++) plans.push(planFor(spec, rules, r, loaded));
-  return new SpecProvider(rules.players, plans, rules.book.specs.map((x) => x.key));
+  const ids = { next: 0 };
+  const plansWith = (town: ReadonlyMap<string, number>, mafia: ReadonlyMap<string, number>): RolePlan[] => {
+    const plans: RolePlan[] = [];
+    for (let r = 0; r < rules.book.count; r++) plans.push(planFor(spec, rules, r, loaded, { town, mafia }, ids));
+    // A Mafia's civilian days (mafia.asCivilian) are played as this table's Civilians play, where they are heuristic players.
+    const civilian = plans[Role.Civilian]!;
+    if (civilian.kind !== 'heuristic') return plans;
+    return plans.map((p) => (p.kind === 'heuristic' ? { ...p, civilian: civilian.params } : p));
+  };
+  const none = new Map<string, number>();
+  const keys = rules.book.specs.map((x) => x.key);
+  if (spec.mixture.size === 0) return new SpecProvider(rules.players, [plansWith(none, none)], null, keys);
+  const town = spec.mixture.get('town') ?? [{ weight: 1, params: none }];
+  const mafia = spec.mixture.get('mafia') ?? [{ weight: 1, params: none }];
+  const pairs = town.flatMap((t) => mafia.map((m) => plansWith(t.params, m.params)));
+  return new SpecProvider(rules.players, pairs, new MixtureDraw(town.map((c) => c.weight), mafia.map((c) => c.weight)), keys);
 }
 
 function teamScopeOf(role: Role, rules: Rules): string | null {
@@ -34,17 +58,21 @@ function teamScopeOf(role: Role, rules: Rules): string | null {
   return team === Team.Town ? 'town' : team === Team.Mafia ? 'mafia' : null;
 }
 
-function planFor(spec: AgentSpec, rules: Rules, role: Role, loaded: ReadonlyMap<string, CreateAgent>): RolePlan {
+/** The plan of one role, with `strategy`: the parameters of each team's strategy of the moment (a mixture's), which win over every other setting. */
+function planFor(spec: AgentSpec, rules: Rules, role: Role, loaded: ReadonlyMap<string, CreateAgent>, strategy: Readonly<Record<'town' | 'mafia', ReadonlyMap<string, number>>>, ids: { next: number }): RolePlan {
   // A rules file's own role has no scope of its own: its team's (or the base) applies.
   const rs = role < ROLE_COUNT ? roleScope(role) : '';
   const ts = teamScopeOf(role, rules);
   const a: Assignment = spec.assignments.get(rs) ?? (ts ? spec.assignments.get(ts) : undefined) ?? { kind: 'profile', profile: spec.base };
-  if (a.kind === 'module') return { kind: 'module', path: a.path, create: loaded.get(a.path)! };
-  if (a.profile === 'random') return { kind: 'random' };
+  if (a.kind === 'profile' && a.profile === 'random') return { kind: 'random' };
   const overrides = new Map<string, number>();
   for (const scope of ['', ts, rs]) for (const o of spec.params) if (o.scope === scope) overrides.set(o.key, o.value);
+  if (ts === 'town' || ts === 'mafia') for (const [k, v] of strategy[ts]) overrides.set(k, v);
+  const profile: SkillProfile = a.kind === 'profile' ? (a.profile as SkillProfile) : spec.base === 'random' ? 'club' : spec.base;
+  const params = profileParams(profile, overrides);
+  if (a.kind === 'module') return { kind: 'module', path: a.path, create: loaded.get(a.path)!, params, id: ids.next++ };
   const team = ts === 'mafia' ? Team.Mafia : ts === 'town' ? Team.Town : Team.Maniac;
-  return { kind: 'heuristic', params: profileParams(a.profile as SkillProfile, overrides), reads: wantsReads(role, team) };
+  return { kind: 'heuristic', params, reads: wantsReads(role, team), civilian: params };
 }
 
 async function loadModule(path: string): Promise<CreateAgent> {
@@ -69,15 +97,24 @@ class SpecProvider implements AgentProvider {
   /** The table's public record and clan talk, shared by all its heuristic players (a provider serves one table); none without them. */
   private readonly record: PublicRecord | null;
   private readonly clan: ClanTalk | null;
+  /** The plans of this game: one of `pairs`, drawn per game where the teams mix strategies. */
+  private plans: readonly RolePlan[];
 
   constructor(
     private readonly players: number,
-    private readonly plans: readonly RolePlan[],
+    /** Plans per role for each pair of the teams' strategies, Town's outer (one pair without a mixture). */
+    private readonly pairs: readonly (readonly RolePlan[])[],
+    private readonly draw: MixtureDraw | null,
     private readonly keys: readonly string[],
   ) {
-    const heuristic = plans.some((p) => p.kind === 'heuristic');
+    this.plans = pairs[0]!;
+    const heuristic = pairs.some((plans) => plans.some((p) => p.kind === 'heuristic'));
     this.record = heuristic ? new PublicRecord(players) : null;
     this.clan = heuristic ? new ClanTalk(players) : null;
+  }
+
+  startGame(seed: number, game: number): void {
+    if (this.draw !== null) this.plans = this.pairs[this.draw.pair(seed, game)]!;
   }
 
   agentFor(seat: number, role: Role): Agent {
@@ -88,11 +125,11 @@ class SpecProvider implements AgentProvider {
       case 'random':
         return (this.random[seat] ??= new RandomAgent());
       case 'heuristic':
-        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!, this.clan!)).configure(plan.params, plan.reads);
+        return (this.heuristic[seat] ??= new HeuristicAgent(this.players, this.record!, this.clan!)).configure(plan.params, plan.reads, plan.civilian);
       case 'module': {
-        const key = `${seat}|${role}|${plan.path}`;
+        const key = `${seat}|${role}|${plan.id}`;
         let a = this.modules.get(key);
-        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, this.keys[role]!, plan.create)));
+        if (!a) this.modules.set(key, (a = new ModuleAgent(plan.path, seat, this.keys[role]!, plan.create, plan.params)));
         return a;
       }
     }
@@ -111,8 +148,9 @@ class ModuleAgent implements Agent {
     private readonly seat: number,
     private readonly role: string,
     create: CreateAgent,
+    params: Params,
   ) {
-    const inner = this.guard('createAgent', () => create(seat, role));
+    const inner = this.guard('createAgent', () => create(seat, role, params));
     if (!inner || typeof inner.begin !== 'function' || typeof inner.choose !== 'function') {
       throw new AgentSpecError('--agent-module', `${path}: createAgent(${seat}, '${role}') must return an object with begin(view, rng) and choose(view, decision)`);
     }

@@ -12,6 +12,11 @@
 //   SCOPE=FILE.json          a saved profile for a team or role: its base
 //                            profile and parameters, spelled out in the canonical text
 //   [SCOPE.]PARAM=NUMBER     a policy parameter, for everyone or one scope
+//   TEAM@WEIGHT[K=V;K=V]     one strategy of a team's mixture (town or mafia):
+//                            each game the team plays one of its strategies,
+//                            drawn with these weights from a stream of its own
+//                            (mixture.ts); K=V are the team's parameters then
+//   FILE.json                (alone) a saved mixture (`equilibrium` writes one)
 // `mafia` names the team; the plain Mafia role is `mafioso`.
 
 import { readFileSync } from 'node:fs';
@@ -47,6 +52,17 @@ export interface ParamOverride {
   readonly value: number;
 }
 
+/** One strategy of a team's mixture: its weight and the team's parameter values while it plays. */
+export interface MixtureComponent {
+  readonly weight: number;
+  /** Parameter key -> value, for every seat of the team (they win over any other setting of the key for it). */
+  readonly params: ReadonlyMap<string, number>;
+}
+
+/** The teams a mixture can be given for (a loner Maniac keeps his profile). */
+export const MIXTURE_TEAMS = ['town', 'mafia'] as const;
+export type MixtureTeam = (typeof MIXTURE_TEAMS)[number];
+
 export interface AgentSpec {
   /** Canonical text: what every output records as `agents`; `parseAgents(canonical)` gives this spec back. */
   readonly canonical: string;
@@ -59,6 +75,8 @@ export interface AgentSpec {
    * (it crosses into workers and outputs), so it never names a file.
    */
   readonly files: ReadonlyMap<string, string>;
+  /** Each team's mixture of strategies, drawn per game; empty for a team that plays one strategy. */
+  readonly mixture: ReadonlyMap<MixtureTeam, readonly MixtureComponent[]>;
 }
 
 /** Scope key of a name on input ("boss" is the Don), or undefined. */
@@ -86,9 +104,21 @@ export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly stri
     if (base !== undefined && base !== profile) throw new AgentSpecError('--agents', `two base profiles (${base}, ${given}); give one, and team=/role= for the rest`);
     base = profile;
   };
-  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  for (const item of items) {
+  const mixture = new Map<MixtureTeam, MixtureComponent[]>();
+  const items = splitItems(text);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     const eq = item.indexOf('=');
+    if (MIXTURE_ITEM.test(item)) {
+      parseComponent(item, mixture);
+      continue;
+    }
+    if (eq < 0 && isProfileFile(item) && isMixtureFile(item)) {
+      // A saved mixture is an agents text: its items take this one's place.
+      items.splice(i + 1, 0, ...splitItems(readMixtureFile(item)));
+      files.set('', item);
+      continue;
+    }
     if (eq < 0 && isProfileFile(item)) {
       // A saved profile alone plays every seat: its base for everyone, its parameters for everyone.
       const saved = readProfileFile(item, '--agents');
@@ -116,9 +146,49 @@ export function parseAgents(text: string = DEFAULT_AGENTS, params: readonly stri
     if (eq <= 0) throw new AgentSpecError('--agent-module', `expected role=./file.js, got ${JSON.stringify(s)}`);
     assignModule(s.slice(0, eq).trim(), s.slice(eq + 1).trim(), assignments);
   }
-  const spec = { base: base ?? DEFAULT_AGENTS, assignments, params: [...overrides.values()] };
+  const spec = { base: base ?? DEFAULT_AGENTS, assignments, params: [...overrides.values()], mixture: checkMixture(mixture) };
   checkParamsUsed(spec);
   return { ...spec, files, canonical: canonicalAgents(spec) };
+}
+
+/** The canonical agents text of a spec without its mixtures: everything else the players are. */
+export function withoutMixture(spec: AgentSpec): string {
+  return canonicalAgents({ ...spec, mixture: new Map() });
+}
+
+function splitItems(text: string): string[] {
+  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** `town@0.5[vote.byLot=1;bandwagon=2]`: a team, a weight, and the team's parameters in brackets (none: `[]`). */
+const MIXTURE_ITEM = /^([A-Za-z]+)@([^[\]]*)\[(.*)\]$/;
+
+function parseComponent(item: string, mixture: Map<MixtureTeam, MixtureComponent[]>): void {
+  const [, team, weightText, body] = MIXTURE_ITEM.exec(item)!;
+  const t = team!.toLowerCase();
+  if (!(MIXTURE_TEAMS as readonly string[]).includes(t)) throw new AgentSpecError('--agents', `${item}: a mixture is a team's (${MIXTURE_TEAMS.join(' or ')}), not ${JSON.stringify(team)}; e.g. town@0.5[vote.byLot=1]`);
+  const weight = /^\d*\.?\d+(e-?\d+)?$/i.test(weightText!.trim()) ? Number(weightText) : NaN;
+  if (!(weight > 0 && weight <= 1)) throw new AgentSpecError('--agents', `${item}: the weight must be a number above 0 and at most 1, e.g. ${t}@0.5[...]`);
+  const params = new Map<string, number>();
+  for (const pair of body!.split(';').map((s) => s.trim()).filter((s) => s !== '')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new AgentSpecError('--agents', `${item}: expected key=value between the brackets, separated by ';', got ${JSON.stringify(pair)}`);
+    const one = new Map<string, ParamOverride>();
+    parseParam(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim(), '--agents', one);
+    const o = [...one.values()][0]!;
+    if (o.scope !== '') throw new AgentSpecError('--agents', `${item}: ${pair.slice(0, eq).trim()}: inside a team's strategy a parameter has no scope (it is the team's)`);
+    params.set(o.key, o.value);
+  }
+  mixture.set(t as MixtureTeam, [...(mixture.get(t as MixtureTeam) ?? []), { weight, params }]);
+}
+
+/** A team's weights must add up to 1 (to the six digits they are written with). */
+function checkMixture(mixture: Map<MixtureTeam, MixtureComponent[]>): Map<MixtureTeam, MixtureComponent[]> {
+  for (const [team, parts] of mixture) {
+    const total = parts.reduce((s, c) => s + c.weight, 0);
+    if (Math.abs(total - 1) > 1e-5) throw new AgentSpecError('--agents', `${team}'s mixture weights add up to ${Number(total.toPrecision(6))}; they must add up to 1`);
+  }
+  return mixture;
 }
 
 function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignments: Map<string, Assignment>, overrides: Map<string, ParamOverride>, files: Map<string, string>): void {
@@ -144,6 +214,28 @@ function parseAssignmentOrParam(lhs: string, rhs: string, field: string, assignm
 
 /** The file format `mafia-sim tune --save` and `calibrate --save` write. */
 export const PROFILE_FILE_FORMAT = 'mafia-sim/profile@1';
+/** The file format of a saved mixture of strategies (`equilibrium`): its `agents` text holds everything. */
+export const MIXTURE_FILE_FORMAT = 'mafia-sim/mixture@1';
+
+function readJson(path: string, field: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new AgentSpecError(field, `${path}: cannot read a profile file (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`);
+  }
+}
+
+function isMixtureFile(path: string): boolean {
+  const d = readJson(path, '--agents') as { format?: unknown } | null;
+  return typeof d === 'object' && d !== null && d.format === MIXTURE_FILE_FORMAT;
+}
+
+/** A saved mixture's agents text (no file names inside: canonical text never holds one). */
+function readMixtureFile(path: string): string {
+  const d = readJson(path, '--agents') as { agents?: unknown };
+  if (typeof d.agents !== 'string' || /\.json(,|$)/.test(d.agents)) throw new AgentSpecError('--agents', `${path}: agents: expected the mixture's agents text, as \`equilibrium\` writes it`);
+  return d.agents;
+}
 
 /** Where a profile name is taken, a saved profile file is too: told apart by its `.json` ending. */
 function isProfileFile(text: string): boolean {
@@ -152,13 +244,10 @@ function isProfileFile(text: string): boolean {
 
 /** A saved profile's base profile and parameters (as text, checked where they are applied), or an error naming the file. */
 function readProfileFile(path: string, field: string): { base: Profile; params: [string, string][] } {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new AgentSpecError(field, `${path}: cannot read a profile file (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`);
+  const d = readJson(path, field) as { format?: unknown; base?: unknown; params?: unknown };
+  if (typeof d === 'object' && d !== null && d.format === MIXTURE_FILE_FORMAT) {
+    throw new AgentSpecError(field, `${path} is a mixture of strategies for the whole table: give it alone, --agents ${path}`);
   }
-  const d = doc as { format?: unknown; base?: unknown; params?: unknown };
   if (typeof d !== 'object' || d === null || d.format !== PROFILE_FILE_FORMAT) {
     throw new AgentSpecError(field, `${path}: not a profile file (expected "format": "${PROFILE_FILE_FORMAT}", as \`tune --save\` and \`calibrate --save\` write)`);
   }
@@ -236,6 +325,14 @@ function canonicalAgents(spec: Omit<AgentSpec, 'canonical' | 'files'>): string {
   const order = (o: ParamOverride): number => (o.scope === '' ? -1 : SCOPES.indexOf(o.scope)) * 1000 + PARAM_SPECS.findIndex((s) => s.key === o.key);
   for (const o of [...spec.params].sort((a, b) => order(a) - order(b))) {
     items.push(`${o.scope === '' ? '' : `${o.scope}.`}${o.key}=${o.value}`);
+  }
+  // A team's strategies keep the order they were given in: the per-game draw walks them in that order.
+  const keyOrder = (k: string): number => PARAM_SPECS.findIndex((s) => s.key === k);
+  for (const team of MIXTURE_TEAMS) {
+    for (const c of spec.mixture.get(team) ?? []) {
+      const params = [...c.params].sort((a, b) => keyOrder(a[0]) - keyOrder(b[0])).map(([k, v]) => `${k}=${v}`);
+      items.push(`${team}@${c.weight}[${params.join(';')}]`);
+    }
   }
   return items.join(',');
 }

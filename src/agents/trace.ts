@@ -19,6 +19,10 @@ export interface SuspicionRecord {
 /** A provider that records suspicions into `records` (in vote order) and otherwise plays as `inner`. */
 export function traceSuspicions(inner: AgentProvider, records: SuspicionRecord[], k = 3): AgentProvider {
   return {
+    // A mixture chooses its players per game: the wrapper must pass the game on.
+    startGame(seed: number, game: number): void {
+      inner.startGame?.(seed, game);
+    },
     agentFor(seat: number, role: Role): Agent {
       return new TracedAgent(inner.agentFor(seat, role), seat, records, k);
     },

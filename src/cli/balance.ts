@@ -1,7 +1,8 @@
 // `mafia-sim balance`: the value of one knob whose win rate is nearest a
 // target (`--vary`), or the nearest-fair setup at each player count
 // (`--for-players`), found by a race that spends games where the answer is
-// still open.
+// still open; with --adapt (--vary), each setting also at its own
+// equilibrium, judged against the first (sim/balance/adapt.ts).
 
 import type { Argv } from 'yargs';
 import type { AcrossCell, AcrossMatrixRow } from '../report/balance/across.js';
@@ -17,7 +18,8 @@ import type { Aggregate } from '../sim/aggregate.js';
 import { agentsFromArgs, applyAssignment, checkReportDir, decimal, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber, type Setup } from './common.js';
 import { acrossModels, finishAcrossMatrix, withAcross, type ModelFinding } from './across.js';
 import { guarded, isUserError, UsageError } from './errors.js';
-import { checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { adaptInterrupted, checkAdapt, checkTeamCanWin, finishCommand, parseRoleList, parseVary, progressLine, reproduceLine, runAdapt, studyText, withAdapt, withBalanceBasics, type AdaptArgs, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { adaptText, withAdaptParts } from '../report/balance/adapt.js';
 
 export interface BalanceCandidate extends VariantInput {
   readonly settings: Record<string, SettingValue>;
@@ -110,7 +112,7 @@ type BalanceArgs = SetupArgs &
     firstLook: string;
     growth: string;
     across?: string[];
-  };
+  } & AdaptArgs;
 
 export async function balanceMain(a: BalanceArgs): Promise<void> {
   await playUntilCtrlC("a race's answer comes at its end, and a race stopped by hand has none (run it again; a smaller --budget ends sooner)", (signal) => balanceStudies(a, signal));
@@ -121,12 +123,19 @@ async function balanceStudies(a: BalanceArgs, signal: AbortSignal): Promise<void
   const threads: PlayOptions = { ...threadsOf(a), signal };
   agentsFromArgs(a);
   if ((a.vary === undefined) === (a.forPlayers === undefined)) throw new UsageError('--vary', 'give either --vary KEY=lo..hi or --for-players lo..hi (exactly one)');
+  checkAdapt(a);
+  if (a.adapt && a.forPlayers !== undefined) throw new UsageError('--adapt', "goes with --vary (each setting at its own equilibrium); for a player count's setups, use compare --adapt, one --variant a setup");
   checkReportDir(a.out);
   const study = a.vary !== undefined ? balanceVary : balanceForPlayers;
   const models = acrossModels(a);
   if (!models) {
     const one = await study(a, seed, threads, progressLine(a));
-    await finishCommand(one.study, a, one.summary, one.section, one.text);
+    if (!a.adapt) return void (await finishCommand(one.study, a, one.summary, one.section, one.text));
+    // Each setting the race checked at its own equilibrium, each judged against the first (the first value of --vary).
+    const adapt = await runAdapt(one.variants, one.variants.slice(1).map((_, i) => [0, i + 1] as const), a, signal);
+    const section = withAdaptParts({ ...one.section, data: { ...(one.section.data as object), adapt } }, adapt);
+    const report = await finishCommand(one.study, a, one.summary, section, `${one.text}\n${adaptText(adapt)}`);
+    if (!adapt.complete) adaptInterrupted(report.html);
     return;
   }
   const findings: (ModelFinding & { rows: AcrossMatrixRow[]; title: string; studyName: string })[] = [];
@@ -204,7 +213,7 @@ export const balanceCommand = {
   command: 'balance',
   describe: 'find the setting whose win rate is nearest a target, spending games where the answer is still open',
   builder: (y: Argv) =>
-    withAcross(withBalanceBasics(y))
+    withAdapt(withAcross(withBalanceBasics(y)))
       .option('vary', { type: 'string', requiresArg: true, describe: 'the knob: KEY=lo..hi[:step] or KEY=v1,v2,...; keys: mafia, players, roles.<role>, rule options, agent-param.<key>' })
       .option('for-players', { type: 'string', requiresArg: true, describe: 'instead of --vary: the nearest-fair mafia count at each player count lo..hi' })
       .option('try-roles', { type: 'string', requiresArg: true, describe: 'with --for-players: also try each of these roles on and off, e.g. doctor,commissar' })

@@ -23,6 +23,7 @@ export const COMMANDS: readonly { name: string; load: () => Promise<Command>; fl
   { name: 'fair', load: async () => (await import('./fair.js')).fairCommand, flags: true },
   { name: 'roles', load: async () => (await import('./roles.js')).rolesCommand, flags: true },
   { name: 'tune', load: async () => (await import('./tune.js')).tuneCommand, flags: true },
+  { name: 'equilibrium', load: async () => (await import('./equilibrium.js')).equilibriumCommand, flags: true },
   { name: 'records', load: async () => (await import('./records.js')).recordsCommand, flags: false },
   { name: 'calibrate', load: async () => (await import('./calibrate.js')).calibrateCommand, flags: false },
 ];

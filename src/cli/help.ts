@@ -61,6 +61,11 @@ export const EXAMPLES: Readonly<Record<string, ReadonlyArray<readonly [string, s
     ['$0 tune --team mafia --params mafia.fakeClaim,mafia.counterClaim --games 2000', "the mafia's best fake-claim rates against club players"],
     ['$0 tune --team town --params readSkill,voteMemory --save tuned-town.json', 'tune Town and save the profile for --agents town=tuned-town.json'],
   ],
+  equilibrium: [
+    ['$0 equilibrium --rules club', "the club game's value when both teams adapt, each team's exploitability, the mixtures as a profile"],
+    ['$0 equilibrium --rules classic --set revealOnDeath=false --agents club,readSkill=0 --games 1000', 'the classic game without information: the uniform-lynch value'],
+    ['$0 equilibrium --rules forum --budget 4000000 --save forum-eq.json', 'a smaller search; then play the mixtures with --agents forum-eq.json'],
+  ],
   records: [
     ['$0 records stats --records data/mafia-allstars', 'the statistics of 192 recorded games'],
     ['$0 records compare --records data/mafia-allstars --games 2000', 'simulated games beside them, played by the rules the records name'],

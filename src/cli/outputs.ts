@@ -13,11 +13,13 @@ import type { AcrossSection } from '../report/across.js';
 import type { AcrossMatrixJson } from '../report/balance/across.js';
 import type { FairSection } from '../report/balance/fair.js';
 import type { SectionedSummary } from '../report/balance/format.js';
+import type { AdaptFindings } from '../sim/balance/adapt.js';
 import type { RaceSection } from '../report/balance/race.js';
 import type { RoleValues } from '../report/balance/roles.js';
 import type { DesignerTable } from '../report/balance/table.js';
 import type { CompareReportJson } from '../report/records/page.js';
 import type { TuneSection } from '../report/balance/tune.js';
+import type { EquilibriumOutput, EquilibriumSection } from '../report/balance/equilibrium.js';
 import type { StudySummary } from '../report/summary.js';
 import type { FitResult } from '../sim/calibrate/fit.js';
 import type { Statistic, StatisticsJSON } from '../sim/records/stats.js';
@@ -29,14 +31,20 @@ type Version<N extends OutputName> = (typeof SCHEMA_VERSIONS)[N];
 export type RunJson = RunSummary;
 export type StudyJson = StudySummary;
 export type CompareAcrossJson = SectionedSummary<'compare-across', 'across', AcrossSection>;
-export type BalanceJson = SectionedSummary<'balance', 'balance', RaceSection>;
+/** `adapt`: with --adapt only (balance 2). */
+export type BalanceJson = SectionedSummary<'balance', 'balance', RaceSection & { readonly adapt?: AdaptFindings }>;
 export type BalanceTableJson = SectionedSummary<'balance-table', 'balance', DesignerTable>;
 export type BalanceAcrossJson = SectionedSummary<'balance-across', 'across', AcrossMatrixJson<RaceSection | DesignerTable>>;
-export type RolesJson = SectionedSummary<'roles', 'roles', RoleValues>;
+/** `adapt`: with --adapt only (roles 2). */
+export type RolesJson = SectionedSummary<'roles', 'roles', RoleValues & { readonly adapt?: AdaptFindings }>;
+/** `compare --adapt`: the study summary with the adapt section. */
+export type CompareAdaptJson = SectionedSummary<'compare-adapt', 'adapt', AdaptFindings>;
 export type RolesAcrossJson = SectionedSummary<'roles-across', 'across', AcrossMatrixJson<RoleValues>>;
 export type FairJson = SectionedSummary<'fair', 'fair', FairSection>;
 export type FairAcrossJson = SectionedSummary<'fair-across', 'across', AcrossMatrixJson<FairSection>>;
 export type TuneJson = SectionedSummary<'tune', 'tune', TuneSection>;
+export type EquilibriumJson = EquilibriumOutput;
+export type EquilibriumReportJson = SectionedSummary<'equilibrium-report', 'equilibrium', EquilibriumSection>;
 
 /** One statistic of a fit table: the records' and the simulation's k, n and rate, and the z between them. */
 export interface CalibrateRow {
@@ -118,13 +126,16 @@ export interface PlayersJson {
   /** `file`: the saved profile file the scope plays (`SCOPE=FILE.json`), when one was given. */
   readonly scopes: ReadonlyArray<{ readonly scope: string; readonly plays: string; readonly file?: string }>;
   readonly params: AgentSpec['params'];
+  /** Each team's mixture of strategies, drawn per game (weight and the team's parameters); empty without one. */
+  readonly mixture: ReadonlyArray<{ readonly team: 'town' | 'mafia'; readonly weight: number; readonly params: Readonly<Record<string, number>> }>;
 }
 
 /** `players --list --json`: every policy parameter with its meaning, range and each profile's value. */
 export interface PlayersListJson {
   readonly schemaVersion: Version<'players-list'>;
   readonly profiles: readonly Profile[];
-  readonly params: ReadonlyArray<{ readonly key: string; readonly meaning: string; readonly min: number; readonly max: number; readonly values: Readonly<Record<string, number>> }>;
+  /** `kind`: skill (what a table perceives; stays at its fitted level) or strategy (what a team chooses; `team` is whose, and what `equilibrium` adapts). */
+  readonly params: ReadonlyArray<{ readonly key: string; readonly meaning: string; readonly min: number; readonly max: number; readonly values: Readonly<Record<string, number>>; readonly kind: 'skill' | 'strategy'; readonly team?: 'town' | 'mafia' | 'maniac' }>;
 }
 
 export interface OutputEntry {
@@ -140,6 +151,7 @@ export interface OutputEntry {
 export const OUTPUTS: readonly OutputEntry[] = [
   { name: 'run', type: 'RunJson', printedBy: "`run --json`, `merge --json`, a shard's part file, and `run` inside a run's summary.json" },
   { name: 'study', type: 'StudyJson', printedBy: 'summary.json of `run`, `compare`, `sweep`, `merge --out` and their experiments; `compare --json`, `sweep --json`, `experiment --json` (run, compare, sweep)' },
+  { name: 'compare-adapt', type: 'CompareAdaptJson', printedBy: '`compare --adapt`: --json and summary.json' },
   { name: 'compare-across', type: 'CompareAcrossJson', printedBy: '`compare --across` (and an experiment with `across`): --json and summary.json' },
   { name: 'balance', type: 'BalanceJson', printedBy: '`balance --vary` (and an experiment file of it): --json and summary.json' },
   { name: 'balance-table', type: 'BalanceTableJson', printedBy: '`balance --for-players` (and an experiment file of it): --json and summary.json' },
@@ -149,6 +161,8 @@ export const OUTPUTS: readonly OutputEntry[] = [
   { name: 'fair', type: 'FairJson', printedBy: '`fair` (and an experiment file of it): --json and summary.json' },
   { name: 'fair-across', type: 'FairAcrossJson', printedBy: '`fair --across` (and an experiment file of it): --json and summary.json' },
   { name: 'tune', type: 'TuneJson', printedBy: '`tune` (and an experiment file of it): --json and summary.json' },
+  { name: 'equilibrium', type: 'EquilibriumJson', printedBy: '`equilibrium --json`' },
+  { name: 'equilibrium-report', type: 'EquilibriumReportJson', printedBy: 'summary.json of `equilibrium`' },
   { name: 'calibrate', type: 'CalibrateJson', printedBy: '`calibrate --json`' },
   { name: 'records-stats', type: 'RecordsStatsJson', printedBy: '`records stats --json`' },
   { name: 'records-compare', type: 'RecordsCompareJson', printedBy: '`records compare --json`' },

@@ -1,6 +1,7 @@
 // `mafia-sim roles`: the value of each role to a team in a base setup, as
 // the paired change in its win rate from one more or one fewer of the role,
-// and as points on a scale where a Civilian is +1.
+// and as points on a scale where a Civilian is +1; with --adapt, each
+// role's change also at equilibrium, judged (sim/balance/adapt.ts).
 
 import type { Argv } from 'yargs';
 import type { AcrossCell } from '../report/balance/across.js';
@@ -12,11 +13,15 @@ import { runGames } from '../sim/run.js';
 import { checkReportDir, playUntilCtrlC, resolveSetup, setupOf, threadsOf, wholeNumber } from './common.js';
 import { acrossModels, finishAcrossMatrix, interruptedModel, withAcross, type ModelFinding } from './across.js';
 import { guarded, Interrupted, UsageError } from './errors.js';
-import { checkTeamCanWin, finishCommand, keptPartOf, parseRoleList, reproduceLine, studyText, withBalanceBasics, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { adaptInterrupted, checkAdapt, checkTeamCanWin, finishCommand, keptPartOf, parseRoleList, reproduceLine, runAdapt, studyText, withAdapt, withBalanceBasics, type AdaptArgs, type BalanceOutputArgs, type SetupArgs, type TeamName } from './study.js';
+import { adaptText, withAdaptParts } from '../report/balance/adapt.js';
+import type { AdaptFindings } from '../sim/balance/adapt.js';
+import type { RoleChange } from '../sim/balance/roleVariants.js';
+import type { Rules } from '../engine/rules.js';
 
 export const DEFAULT_ROLES_GAMES = 20_000;
 
-type RolesArgs = SetupArgs & BalanceOutputArgs & { team: TeamName; games: string; only?: string; across?: string[] };
+type RolesArgs = SetupArgs & BalanceOutputArgs & AdaptArgs & { team: TeamName; games: string; only?: string; across?: string[] };
 
 export async function rolesMain(a: RolesArgs): Promise<void> {
   await playUntilCtrlC('the games were stopped', (signal) => rolesStudies(a, signal));
@@ -28,14 +33,18 @@ export async function rolesMain(a: RolesArgs): Promise<void> {
  * with like. Across models nothing is kept: the verdict needs them all.
  */
 async function rolesStudies(a: RolesArgs, signal: AbortSignal): Promise<void> {
+  checkAdapt(a);
   const models = acrossModels(a);
   checkReportDir(a.out);
   if (!models) {
     const one = await rolesStudy(a, 'roles', signal);
-    if (one.result.complete) return void (await finishCommand('roles', a, one.summary, one.section, one.text));
     if (one.result.games === 0) throw new Interrupted('before any game finished; nothing written');
-    const report = await finishCommand('roles', a, one.summary, one.section, one.text);
-    return keptPartOf(one.result.games, one.games, one.variants.length, report.html);
+    const adapt = a.adapt ? await adaptRoles(one, a, signal) : undefined;
+    const section = adapt ? withAdaptParts({ ...one.section, data: { ...one.values, adapt } }, adapt) : one.section;
+    const report = await finishCommand('roles', a, one.summary, section, adapt ? `${one.text}\n${adaptText(adapt)}` : one.text);
+    if (!one.result.complete) return keptPartOf(one.result.games, one.games, one.variants.length, report.html);
+    if (adapt && !adapt.complete) adaptInterrupted(report.html);
+    return;
   }
   const findings: ModelFinding[] = [];
   for (const [i, model] of models.entries()) {
@@ -52,6 +61,17 @@ async function rolesStudies(a: RolesArgs, signal: AbortSignal): Promise<void> {
     valueTitle: 'points (Civilian = +1; 95% interval)',
     rows: roles.map((role) => ({ label: role, cells: values.map((v) => pointsCell(v.roles.find((r) => r.role === role))) })),
   });
+}
+
+/**
+ * roles --adapt: the base and each role's setup with one more or one fewer
+ * of it, each at its own equilibrium; each role's change against the base
+ * judged (the Civilian unit's setups are not searched: the verdict is on a
+ * change, not on points).
+ */
+async function adaptRoles(one: { variants: readonly { label: string; rules: Rules; agents: string }[]; changes: readonly RoleChange[] }, a: RolesArgs, signal: AbortSignal): Promise<AdaptFindings> {
+  const kept = one.variants.filter((_, i) => one.changes[i] === 'base' || one.changes[i] === 'add' || one.changes[i] === 'remove');
+  return runAdapt(kept, kept.slice(1).map((_, i) => [0, i + 1] as const), a, signal);
 }
 
 /** A role's points under one model; the sign counts for agreement only when its interval is clear of 0. */
@@ -94,14 +114,14 @@ async function rolesStudy(a: RolesArgs, label: string, signal: AbortSignal) {
     pairs: 'first',
     ...(result.complete ? {} : { interrupted: { played: result.games, of: games, resumeCommand: null } }),
   });
-  return { summary, section: rolesCommandSection(values), text: rolesText(`${title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, values), variants: inputs, aggregates: result.aggregates, result, games };
+  return { summary, values, changes: variants.map((v) => v.change), section: rolesCommandSection(values), text: rolesText(`${title} (rules ${rules.hash}), agents ${agents}, seed ${seed}`, values), variants: inputs, aggregates: result.aggregates, result, games };
 }
 
 export const rolesCommand = {
   command: 'roles',
   describe: "each role's value to a team: the change in its win rate from one more or one fewer, and points (Civilian = +1)",
   builder: (y: Argv) =>
-    withAcross(withBalanceBasics(y))
+    withAdapt(withAcross(withBalanceBasics(y)))
       .option('games', { type: 'string', default: String(DEFAULT_ROLES_GAMES), requiresArg: true, describe: 'games per setup (every setup plays the same seeds)' })
       .option('only', { type: 'string', requiresArg: true, describe: 'price only these roles, e.g. doctor,commissar,mafia (default: every role)' }),
   handler: guarded(rolesMain),

@@ -1,6 +1,9 @@
 // The plumbing of studies (compare, sweep, experiment and the balance
 // family): variant labels, `--vary` ranges and sweep grids, playing a plan
-// and writing its report folder, and the flags and output every study takes.
+// and writing its report folder, and the flags and output every study takes;
+// equilibrium's budget flags and --adapt, shared by equilibrium, compare,
+// balance and roles (kept here, over 400 lines, as the one module of shared
+// study helpers the house style names).
 
 import type { Argv } from 'yargs';
 import type { OutcomeName } from '../engine/events.js';
@@ -14,7 +17,9 @@ import { terminalTable } from '../report/terminal.js';
 import type { WrittenReport } from '../report/write.js';
 import { progressBar } from '../sim/progress.js';
 import { runGames, type RunResult } from '../sim/run.js';
-import { applyAssignment, checkReportDir, parsePrecision, resolveSetup, stopOnInterrupt, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
+import { adaptSetups, type AdaptFindings, type AdaptSetup } from '../sim/balance/adapt.js';
+import { EQUILIBRIUM_DEFAULTS, type EquilibriumBudgets, type EquilibriumProgress } from '../sim/balance/equilibriumGames.js';
+import { applyAssignment, checkReportDir, decimal, parsePrecision, resolveSetup, stopOnInterrupt, threadsOf, wholeNumber, withAgents, withRules, withSeed, type AgentArgs, type Setup } from './common.js';
 import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 
 /** Labels must tell variants apart in every table: repeats get " #2", " #3"... */
@@ -382,4 +387,102 @@ export function parseRoleList(flag: string, text: string | undefined): string[] 
   const canonical = keys.map((k) => ROLES[roleFromKey(k)!]!.key);
   if (new Set(canonical).size !== canonical.length) throw new UsageError(flag, 'a role is listed twice');
   return canonical;
+}
+
+// ---- equilibrium budgets, and --adapt (compare, balance, roles) ----
+
+/** The equilibrium search's budget flags, each with its EquilibriumBudgets key, default and meaning. */
+const EQUILIBRIUM_FLAGS: readonly { key: keyof EquilibriumBudgets; flag: string; describe: string }[] = [
+  { key: 'games', flag: 'games', describe: 'search games per pair of strategies (the same games for every pair)' },
+  { key: 'testGames', flag: 'test-games', describe: 'held-out games for the value, the start and the exploitability' },
+  { key: 'iterations', flag: 'iterations', describe: 'best-reply iterations at most' },
+  { key: 'epsilon', flag: 'epsilon', describe: 'stop once both best replies gain less than this share of games (0.01: one point)' },
+  { key: 'budget', flag: 'budget', describe: 'games the search may play (the held-out tests and exploitability come on top)' },
+  { key: 'searchRounds', flag: 'search-rounds', describe: 'rounds of each best-reply compass search' },
+  { key: 'exploitSearches', flag: 'exploit-searches', describe: 'fresh best-reply searches per team for its exploitability (at least 3)' },
+];
+
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** `equilibrium`'s budget flags; with a prefix (`adapt-`) the same flags for a study's --adapt, each setup's search. */
+export function withEquilibriumBudgets<T>(y: Argv<T>, prefix = '', per = '') {
+  let out = y;
+  for (const f of EQUILIBRIUM_FLAGS) out = out.option(`${prefix}${f.flag}`, { type: 'string', default: String(EQUILIBRIUM_DEFAULTS[f.key]), requiresArg: true, describe: `${f.describe}${per}` }) as Argv<T>;
+  return out;
+}
+
+/** The budgets of `withEquilibriumBudgets`' flags, each checked (one line naming the flag). */
+export function equilibriumBudgetsOf(a: object, prefix = ''): EquilibriumBudgets {
+  const raw = (flag: string) => (a as Readonly<Record<string, unknown>>)[camel(`${prefix}${flag}`)];
+  const name = (flag: string) => `--${prefix}${flag}`;
+  return {
+    games: wholeNumber(name('games'), raw('games'), 100),
+    testGames: wholeNumber(name('test-games'), raw('test-games'), 100),
+    iterations: wholeNumber(name('iterations'), raw('iterations'), 1, 1000),
+    epsilon: decimal(name('epsilon'), raw('epsilon'), 0, 1),
+    budget: wholeNumber(name('budget'), raw('budget'), 1),
+    searchRounds: wholeNumber(name('search-rounds'), raw('search-rounds'), 1, 100),
+    exploitSearches: wholeNumber(name('exploit-searches'), raw('exploit-searches'), 3, 100),
+  };
+}
+
+/** Progress lines of an equilibrium search: each iteration with its value and gains, and each search round. */
+export function equilibriumProgress(say: (text: string) => void, epsilon: number): (p: EquilibriumProgress) => void {
+  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
+  return (p) => {
+    if (p.phase === 'iteration') {
+      const r = p.record;
+      say(`iteration ${r.iteration}: Town's score ${(100 * r.value).toFixed(1)}%; best replies gain Town ${pts(r.gain.town)}, Mafia ${pts(r.gain.mafia)} points (epsilon ${(100 * epsilon).toFixed(1)}); ${r.games.toLocaleString('en-US')} games`);
+    } else if (p.phase === 'search') say(`  ${p.team}'s best reply, round ${p.round}: ${p.points} points`);
+    else if (p.phase === 'exploit') say(`  exploitability: ${p.team}'s search ${p.search} of ${p.of}, round ${p.round}: ${p.points} points`);
+    else say(`held-out games: ${p.games.toLocaleString('en-US')} per variant`);
+  };
+}
+
+export interface AdaptArgs {
+  adapt: boolean;
+  team?: TeamName;
+  across?: string[];
+}
+
+/** `--adapt` and its search budgets (`--adapt-games`, ... : equilibrium's flags, for each setup's search). */
+export function withAdapt<T>(y: Argv<T>) {
+  return withEquilibriumBudgets(
+    y.option('adapt', { type: 'boolean', default: false, describe: "also find each setup at its own equilibrium (both teams adapt, as `equilibrium`) and judge each change: survives adaptation, reverses or vanishes" }),
+    'adapt-',
+    " (each setup's search, under --adapt)",
+  );
+}
+
+/** Refuses what --adapt cannot measure, before a game is played. */
+export function checkAdapt(a: AdaptArgs): void {
+  if (!a.adapt) return;
+  if (a.across !== undefined) throw new UsageError('--adapt', 'goes without --across (each model would need its own equilibria); run --adapt once per --agents model');
+  if (a.team === 'maniac') throw new UsageError('--team', '--adapt scores Town against the Mafia (a loner Maniac keeps his profile); use --team town or --team mafia');
+  equilibriumBudgetsOf(a, 'adapt-');
+}
+
+/**
+ * Each setup at its own equilibrium and each pair's verdict (sim/balance/
+ * adapt.ts), with progress lines per setup; `signal` (Ctrl-C) keeps what was
+ * found, as adaptSetups says.
+ */
+export async function runAdapt(setups: readonly AdaptSetup[], pairs: readonly (readonly [number, number])[], a: { seed: string; threads?: string; quiet: boolean; json: boolean; team?: TeamName }, signal?: AbortSignal): Promise<AdaptFindings> {
+  const budgets = equilibriumBudgetsOf(a, 'adapt-');
+  const say = progressLine(a);
+  const progress = setups.map((s) => equilibriumProgress((t) => say(`[adapt: ${s.label}] ${t}`), budgets.epsilon));
+  return adaptSetups(setups, pairs, {
+    team: a.team === 'mafia' ? 'mafia' : 'town',
+    budgets,
+    seed: wholeNumber('--seed', a.seed, 0),
+    ...threadsOf(a),
+    ...(signal ? { signal } : {}),
+    onProgress: (i, p) => progress[i]!(p),
+  });
+}
+
+/** Says that an --adapt search was stopped by hand (what was kept is in the report) and makes the exit code 130. */
+export function adaptInterrupted(page: string): void {
+  process.stderr.write(`mafia-sim: interrupted during --adapt: ${page} holds the fixed-player study whole and the equilibria found so far (the one stopped is measured without exploitability); run the command again for them all\n`);
+  process.exitCode = EXIT_INTERRUPTED;
 }

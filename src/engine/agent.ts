@@ -60,6 +60,15 @@ export interface PlayerView {
    * is known before the first day's talk. All 0 without skill.
    */
   readonly reads: ArrayLike<number>;
+  /**
+   * Public: the day's lot, a uniform number in [0, 1) that the engine draws
+   * for each day (forum: each turn) and shows alike in every view, a chance
+   * step the whole table sees, so players can act together without talking
+   * (Town's random lynch, src/agents/lot.ts). It comes from a stream of its
+   * own, (seed, game, lotStream(day)), drawn only when read: reading it
+   * changes no other draw of the game.
+   */
+  readonly lot: number;
 }
 
 /** Where an agent puts its public statements of the day. */
@@ -123,6 +132,12 @@ export interface Agent {
 
 /** Supplies the agent for each seat after the deal; it may reuse agent objects across games. */
 export interface AgentProvider {
+  /**
+   * Optional: told which game is about to be dealt, before any `agentFor` of
+   * it, so a provider may choose its players per game from (seed, game) alone
+   * (a mixture of strategies, agents/mixture.ts) and stay deterministic.
+   */
+  startGame?(seed: number, game: number): void;
   agentFor(seat: number, role: Role): Agent;
 }
 

@@ -15,6 +15,10 @@ export interface Rng {
 /** Stream ids: 0 is chance (the deal, ties, hunts, fouls); seat s's agent uses 1 + s. */
 export const CHANCE_STREAM = 0;
 export const agentStream = (seat: number): number => 1 + seat;
+/** The public lot of day d (PlayerView.lot): a stream per day, far above any seat's, so no other stream moves when it is drawn. */
+export const lotStream = (day: number): number => 0x50000000 + day;
+/** The per-game draw of a mixture of strategies (agents/mixture.ts): one stream, apart from the seats' and the lots'. */
+export const MIXTURE_STREAM = 0x48000000;
 
 export const GENERATOR_ID = 'sfc32/murmur3-fmix32-v2';
 

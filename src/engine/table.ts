@@ -194,6 +194,7 @@ export class Table implements WhisperTable {
     this.day = 0;
     this.clock.day = 0;
     this.clock.phase = 'day';
+    this.clock.newGame(key);
     this.outcome = -1;
     this.endedBy = EndedBy.Other;
     this.bossDead = false;
@@ -203,6 +204,7 @@ export class Table implements WhisperTable {
     this.aliveCount = this.n;
     if (deal) this.fixDeal(deal);
     else this.dealRoles();
+    provider.startGame?.(seed, game);
     this.seatPlayers(provider, log);
     if (this.listening) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();

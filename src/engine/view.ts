@@ -3,16 +3,37 @@
 
 import { UNKNOWN, type PlayerView } from './agent.js';
 import type { Options } from './options.js';
+import { Sfc32, lotStream } from './rng.js';
 import type { RoleBook } from './roleBook.js';
 import { Role, Team } from './roles.js';
 
 /** Values of `known[seat]` beyond the teams: a check said "Red" where Red is not exactly Town. */
 export const KNOWN_NOT_MAFIA = 3;
 
-/** The day and phase every view shows: one object the table updates, not a copy per seat. */
+/** The day, phase and lot every view shows: one object the table updates, not a copy per seat. */
 export class Clock {
   day = 0;
   phase: 'day' | 'night' | 'turn' = 'day';
+  /** The game's key (rng.ts gameKey) and the day whose lot is held (-1: none drawn this game). */
+  private key = 0;
+  private lotDay = -1;
+  private lotValue = 0;
+  private readonly lotRng = new Sfc32();
+
+  /** A new game: its lots come from its key. */
+  newGame(key: number): void {
+    this.key = key;
+    this.lotDay = -1;
+  }
+
+  /** Today's lot (PlayerView.lot), drawn from its own stream the first time it is read. */
+  lot(): number {
+    if (this.lotDay !== this.day) {
+      this.lotDay = this.day;
+      this.lotValue = this.lotRng.reseedFromKey(this.key, lotStream(this.day)).next();
+    }
+    return this.lotValue;
+  }
 }
 
 export class SeatView implements PlayerView {
@@ -47,6 +68,10 @@ export class SeatView implements PlayerView {
 
   get phase(): 'day' | 'night' | 'turn' {
     return this.clock.phase;
+  }
+
+  get lot(): number {
+    return this.clock.lot();
   }
 
   /** The clock must be reset by its owner (the table) at the same time; `knownCleared`: it has set `known` to UNKNOWN already. */

@@ -2,14 +2,14 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PARAM_SPECS, SKILL_PROFILES } from '../../src/agents/params.js';
-
+import { PARAM_SPECS, SKILL_PROFILES, useLabel } from '../../src/agents/params.js';
+import { PARAM_SPECS, SKILL_PROFILES, useLabel } from '../../src/agents/params.js';
 describe('README.md (The players)', () => {
   const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-  it('has a row for every parameter with its novice / club / expert / strangers / live values', () => {
+  it('has a row for every parameter with its novice / club / expert / strangers / live values, its kind (skill, or whose strategy) and its meaning', () => {
     for (const s of PARAM_SPECS) {
-      expect(text, s.key).toContain(`| \`${s.key}\` | ${s.values.join(' / ')} | ${s.min}..${s.max} |`);
+      expect(text, s.key).toContain(`| \`${s.key}\` | ${s.values.join(' / ')} | ${s.min}..${s.max} | ${useLabel(s.use)} | ${s.doc} |`);
     }
   });
 

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { balanceCommand } from '../../src/cli/balance.js';
 import { calibrateCommand } from '../../src/cli/calibrate.js';
 import { compareCommand } from '../../src/cli/compare.js';
+import { equilibriumCommand } from '../../src/cli/equilibrium.js';
 import { experimentCommand } from '../../src/cli/experiment.js';
 import { fairCommand } from '../../src/cli/fair.js';
 import { mergeCommand } from '../../src/cli/merge.js';
@@ -44,6 +45,7 @@ const BUILDERS: Record<string, { builder: (y: Argv) => unknown }> = {
   fair: fairCommand,
   roles: rolesCommand,
   tune: tuneCommand,
+  equilibrium: equilibriumCommand,
   calibrate: calibrateCommand,
   'records stats': statsCommand,
   'records compare': compareRecordsCommand,
@@ -85,6 +87,8 @@ const PRINTED_BY: Record<string, readonly string[]> = {
   'src/cli/records.ts': ['records compare'],
   // recordSetups: the records' table size against the rules', for the commands that play records.
   'src/cli/common.ts --players': ['calibrate', 'records compare'],
+  // equilibrium's help example: "then play the mixtures with --agents forum-eq.json".
+  'src/cli/help.ts --agents': ['equilibrium'],
 };
 
 /** A suggested action naming a flag: "raise --budget", "give --agents town=club", "make him a loner with --set ...". */

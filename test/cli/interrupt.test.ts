@@ -123,6 +123,17 @@ describe.skipIf(!hasScript)('Ctrl-C keeps what means something, says so, and giv
     expectStopped(p, /mafia-sim: interrupted after 313 of 20,000 games: .*report\.html holds those, marked interrupted; resume with: mafia-sim run .* --checkpoint .*checkpoint\.json --resume/);
   });
 
+  it('equilibrium: keeps the strategies found, measures them on the held-out games and saves them', async () => {
+    const out = join(dir, 'equilibrium');
+    // Game 500 of the search hangs its first contest; the held-out games (1000 on) do not.
+    const p = await pressCtrlC(['equilibrium', '--rules', 'classic', '--agents', 'club,readSkill=0', '--games', '1000', '--test-games', '1000', '--threads', '2', '--out', out], 4000, HANG_SECOND_BATCH);
+    expectStopped(p, /mafia-sim: interrupted after 0 iterations: the strategies found so far are in .*equilibrium\.json, measured on the held-out games; exploitability not measured/);
+    const s = summaryOf(out)['equilibrium'];
+    expect(s.stoppedBy).toBe('interrupted');
+    expect(s.exploitability).toBe(null);
+    expect(JSON.parse(readFileSync(join(out, 'equilibrium.json'), 'utf8')).format).toBe('mafia-sim/mixture@1');
+  });
+
   it.each([
     ['compare --across', ['compare', '--variant', 'mafia=2', '--games', '20000', '--threads', '2', '--across', 'pros=expert;rookies=novice'], /\s[1-9]\d*\/20000 games/, HANG_SECOND_BATCH, /interrupted: during model 1 of 2 \(pros\); nothing written: a verdict across models needs every model's games/],
     // Classic has no Doctor: two candidates that are one game never separate; game 1500 hangs the second look.

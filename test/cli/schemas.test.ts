@@ -163,6 +163,14 @@ describe('every JSON output validates against its schema', () => {
     expectValid('tune', readJson(join(out('tune'), 'summary.json')));
   });
 
+  it('equilibrium --json and its summary.json, and players --json of the mixture it saves', async () => {
+    const args = ['equilibrium', '--rules', 'classic', '--players', '5', '--mafia', '1', '--games', '100', '--test-games', '100', '--iterations', '1', '--search-rounds', '1', ...Q, '--json'];
+    const eq = await ok([...args, '--save', join(dir, 'mixture.json'), '--out', out('equilibrium')]);
+    expectValid('equilibrium', JSON.parse(eq.stdout));
+    expectValid('equilibrium-report', readJson(join(out('equilibrium'), 'summary.json')));
+    expectValid('players', JSON.parse((await ok(['players', '--agents', join(dir, 'mixture.json'), '--json'])).stdout));
+  });
+
   it('calibrate --json (with a holdout and a saved profile), records stats --json, records compare --json and its summary.json', async () => {
     const records = join(SHARED, '2018');
     const rules = join(REPO_ROOT, 'rules', 'mafia-allstars.yaml');

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PARAM_SPECS } from '../../src/agents/params.js';
+import { PARAM_SPECS, useLabel } from '../../src/agents/params.js';
 import { nearestName } from '../../src/engine/spelling.js';
 
 const MAIN = join(import.meta.dirname, '../../dist/src/cli/main.js');
@@ -68,22 +68,25 @@ describe('mafia-sim players --list', () => {
     const r = await cli(['players', '--list']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^parameter +novice +club +expert +strangers +live +range +meaning$/);
+    expect(lines[0]).toMatch(/^parameter +novice +club +expert +strangers +live +range +kind +meaning$/);
     const meaningAt = lines[0]!.indexOf('meaning');
     for (const s of PARAM_SPECS) {
       const row = lines.find((l) => l.startsWith(`${s.key} `));
       expect(row, s.key).toBeDefined();
-      expect(row!.split(/ {2,}/).slice(0, 7)).toEqual([s.key, ...s.values.map(String), `${s.min}..${s.max}`]);
+      expect(row!.split(/ {2,}/).slice(0, 8)).toEqual([s.key, ...s.values.map(String), `${s.min}..${s.max}`, useLabel(s.use)]);
       expect(row!.indexOf(s.doc)).toBe(meaningAt);
     }
   });
 
   it('--json gives the same table as data', async () => {
     const r = await cli(['players', '--list', '--json']);
-    const doc = JSON.parse(r.stdout) as { profiles: string[]; params: { key: string; min: number; max: number; values: Record<string, number> }[] };
+    const doc = JSON.parse(r.stdout) as { profiles: string[]; params: { key: string; min: number; max: number; values: Record<string, number>; kind: string; team?: string }[] };
     expect(doc.profiles).toEqual(['novice', 'club', 'expert', 'strangers', 'live']);
     expect(doc.params.map((p) => p.key)).toEqual(PARAM_SPECS.map((s) => s.key));
-    for (const [i, s] of PARAM_SPECS.entries()) expect(doc.params[i]!.values).toEqual({ novice: s.values[0], club: s.values[1], expert: s.values[2], strangers: s.values[3], live: s.values[4] });
+    for (const [i, s] of PARAM_SPECS.entries()) {
+      expect(doc.params[i]!.values).toEqual({ novice: s.values[0], club: s.values[1], expert: s.values[2], strangers: s.values[3], live: s.values[4] });
+      expect([doc.params[i]!.kind, doc.params[i]!.team]).toEqual([s.use.kind, s.use.kind === 'strategy' ? s.use.team : undefined]);
+    }
   });
 
   it('without --list shows the players of --agents', async () => {

@@ -11,7 +11,7 @@ import type { StudySummary } from '../summary.js';
 import { teamLegend } from '../teams.js';
 
 /** The JSON outputs that are a study summary with a command's section (docs/schemas/<name>.schema.json). */
-export type SectionOutput = Extract<OutputName, 'compare-across' | 'balance' | 'balance-table' | 'balance-across' | 'roles' | 'roles-across' | 'fair' | 'fair-across' | 'tune'>;
+export type SectionOutput = Extract<OutputName, 'compare-across' | 'compare-adapt' | 'balance' | 'balance-table' | 'balance-across' | 'roles' | 'roles-across' | 'fair' | 'fair-across' | 'tune' | 'equilibrium-report'>;
 
 export interface CommandSection<T = unknown> {
   /** Which output the sectioned summary.json is: its `schemaVersion` and schema file. */

@@ -38,6 +38,14 @@ export interface TuneConfig {
   readonly minStep: number;
   /** Paired z-score a neighbour needs over the current point to be taken. */
   readonly minZ: number;
+  /**
+   * Double the step of the parameter a move went along (up to half its
+   * range), so a search that keeps finding gains in one direction gets
+   * there in a few rounds (the equilibrium's best replies, whose mixing
+   * weights often belong at an end of their range). `tune` itself keeps
+   * its steps.
+   */
+  readonly expand?: boolean;
 }
 
 export const TUNE_DEFAULTS = { iterations: 8, firstStep: 0.125, minStep: 0.01, minZ: 2 } as const;
@@ -104,6 +112,7 @@ export async function tune(config: TuneConfig, evaluate: PointEvaluator): Promis
     if (pick >= 0) {
       const s = scores[pick + 1]!;
       rounds.push({ centre, centreRate, steps, moved: { to: candidates[pick]!, rate: s.wins / s.games, diff: s.diff, z: s.diff / s.se }, evaluated: 1 + candidates.length });
+      if (config.expand) steps = expandedSteps(params, steps, centre, candidates[pick]!);
       centre = candidates[pick]!;
     } else {
       rounds.push({ centre, centreRate, steps, moved: null, evaluated: 1 + candidates.length });
@@ -111,6 +120,11 @@ export async function tune(config: TuneConfig, evaluate: PointEvaluator): Promis
     }
   }
   return { start, best: centre, rounds, evaluations, stoppedBy: 'iterations' };
+}
+
+/** The steps after a move from `from` to `to`: the moved parameter's doubled, at most half its range. */
+function expandedSteps(params: readonly TuneParam[], steps: Point, from: Point, to: Point): Point {
+  return Object.fromEntries(params.map((p) => [p.key, from[p.key] !== to[p.key] ? roundParam(Math.min((p.max - p.min) / 2, 2 * steps[p.key]!)) : steps[p.key]!]));
 }
 
 /** The neighbour with the largest paired gain, if that gain is at least minZ standard errors; -1 otherwise. Ties go to the first. */
