@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PARAM_SPECS, SKILL_PROFILES, useLabel } from '../../src/agents/params.js';
-import { PARAM_SPECS, SKILL_PROFILES, useLabel } from '../../src/agents/params.js';
+
 describe('README.md (The players)', () => {
   const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
