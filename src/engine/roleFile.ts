@@ -211,11 +211,16 @@ function sortKeys(v: unknown): unknown {
 
 const repeatCount = (r: true | number): number => (r === true ? 0 : r);
 
+/** The label of a defined role that gives none: its key, capitalised, hyphens as spaces ("night-guard" -> "Night guard"). */
+export function defaultRoleLabel(key: string): string {
+  return key.charAt(0).toUpperCase() + key.slice(1).replace(/-/g, ' ');
+}
+
 /** The row of the vocabulary a definition stands for. */
 export function rowOfDef(key: string, d: RoleDef): RoleRow {
   return roleRow({
     key,
-    label: d.label ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/-/g, ' '),
+    label: d.label ?? defaultRoleLabel(key),
     team: d.team,
     told: d.told,
     seenAs: d.seenAs,

@@ -6,6 +6,7 @@
 import { ROLES, Team, roleFromKey } from '../engine/roles.js';
 import { roleLabel } from '../engine/presets.js';
 import type { TeamName } from '../engine/abilities.js';
+import { defaultRoleLabel } from '../engine/roleFile.js';
 
 /** The part of the canonical rules these lines read: the counts, and a rules file's own roles (their team, label, leadership). */
 export interface DealtRules {
@@ -34,7 +35,7 @@ function builtinRole(preset: string, key: string): NamedRole | undefined {
 
 function namedRole(preset: string, key: string, define: DealtRules['define']): NamedRole | undefined {
   const own = define?.[key];
-  if (own) return { key, label: own.label ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/-/g, ' '), team: TEAM_OF_NAME[own.team], leader: own.leader ?? false, order: ROLES.length };
+  if (own) return { key, label: own.label ?? defaultRoleLabel(key), team: TEAM_OF_NAME[own.team], leader: own.leader ?? false, order: ROLES.length };
   return builtinRole(preset, key);
 }
 
