@@ -3,8 +3,9 @@
 // Commissar's note (which names him). A role claim is impossible when every
 // copy of the role the rules can produce (the setup's own, plus Sergeants who
 // become Commissar, aftermath.ts) is already shown; a result is impossible
-// when it contradicts a shown team, or comes from a claimant whose claim the
-// table has since disproved. Written apart from the players' own reasoning
+// when it contradicts a shown team, comes from a claimant whose claim the
+// table has since disproved, or comes before any night has passed (no check
+// can have been made: day 1 of a game that starts by day). Written apart from the players' own reasoning
 // (src/agents/publicFacts.ts) so it can catch it out: bench/claims.ts and
 // test/agents/claims.test.ts count with it.
 
@@ -48,6 +49,7 @@ export function judgeGame(rules: Rules, log: readonly LoggedEvent[], into: Claim
   const namedToday = new Uint8Array(n);
   let day = 0;
   let impossibleToday = false;
+  let nightPassed = false;
   let any = false;
   let anyRole = false;
   let lynchedOnOne = false;
@@ -68,6 +70,8 @@ export function judgeGame(rules: Rules, log: readonly LoggedEvent[], into: Claim
     seen.add(e);
     switch (e.type) {
       case 'phase':
+        // A night phase, or any day after the first (the forum's turn 1 ends with its night actions).
+        if (e.phase === 'night' || e.day >= 2) nightPassed = true;
         if (e.day !== day) {
           day = e.day;
           namedToday.fill(0);
@@ -93,7 +97,7 @@ export function judgeGame(rules: Rules, log: readonly LoggedEvent[], into: Claim
           const k = publicTeam[c.target]!;
           // A Foundling (or a Cursed) checked Red may have turned Mafia since: a Red on a shown Mafia stands then.
           const redOnBlack = k === Team.Mafia && rules.roles[Role.Foundling]! === 0 && rules.roles[Role.Cursed]! === 0;
-          impossible = disproved[e.speaker] === 1 || (k >= 0 && (c.black ? k === Team.Town : redOnBlack));
+          impossible = !nightPassed || disproved[e.speaker] === 1 || (k >= 0 && (c.black ? k === Team.Town : redOnBlack));
           if (impossible && c.black) namedToday[c.target] = 1;
         }
         if (impossible) {

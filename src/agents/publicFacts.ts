@@ -3,17 +3,32 @@
 // note (read to the table, it names him and what he found). A role claim is
 // impossible when every copy of the role the rules can produce is shown; a
 // result is impossible when it contradicts a shown team; a claimant whose
-// role every remaining copy of which has since been shown was lying. Kept
+// role every remaining copy of which has since been shown was lying; so is
+// a result given before any night, when no check can have been made. Kept
 // once per table inside the public record (record.ts), so every player and
 // the clan's liar judge claims alike. The role changes the rules allow are
 // read from the rules' role table (public, in every view), so the engine's
 // table is their one source.
 
-import { UNKNOWN } from '../engine/agent.js';
+import { UNKNOWN, type PlayerView } from '../engine/agent.js';
 import type { Claim } from '../engine/events.js';
 import { Ability, MAX_ROLES, NO_ROLE, type RoleBook } from '../engine/roleBook.js';
 import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
+
+/**
+ * Whether a night has passed by this day, so a check result may exist: a
+ * game that starts by day has none on day 1 (a game that starts by night
+ * has had night 1). Public: the rules and the day are in every view.
+ */
+export function checkMayHaveHappened(view: Pick<PlayerView, 'day' | 'options'>): boolean {
+  return view.day >= firstResultDay(view.options);
+}
+
+/** The first day a check result may exist: day 2 in a game that starts by day, day 1 after a first night. */
+export function firstResultDay(options: Pick<PlayerView['options'], 'start'>): number {
+  return options.start === 'day' ? 2 : 1;
+}
 
 /** One role change the rules make during a game: a player of role `from` may come to hold role `to`. */
 export type Succession = readonly [from: number, to: number];
@@ -124,12 +139,12 @@ export class PublicFacts {
     return k !== Team.Mafia || this.turnsBlack;
   }
 
-  /** A public claim: a claim the table can disprove makes its speaker a liar. */
-  onClaim(speaker: number, c: Claim): void {
+  /** A public claim: a claim the table can disprove makes its speaker a liar (`checked`: whether a check may have happened yet, checkMayHaveHappened). */
+  onClaim(speaker: number, c: Claim, checked: boolean): void {
     if (c.kind === 'role') {
       this.commissarClaim[speaker] = c.role === Role.Commissar ? 1 : 0;
       if (!this.roleClaimPossible(c.role)) this.liar[speaker] = 1;
-    } else if (c.kind === 'result' && !this.resultPossible(c.target, c.black)) this.liar[speaker] = 1;
+    } else if (c.kind === 'result' && (!checked || !this.resultPossible(c.target, c.black))) this.liar[speaker] = 1;
   }
 
   /** A role shown at death. */

@@ -18,7 +18,7 @@
 import { NONE, UNKNOWN, type PlayerView, type TableRecord } from '../engine/agent.js';
 import type { Claim, GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
-import { PublicFacts } from './publicFacts.js';
+import { PublicFacts, checkMayHaveHappened } from './publicFacts.js';
 
 /**
  * What an event is to a player, as a small number. Each event type is an
@@ -286,7 +286,7 @@ export class PublicRecord implements TableRecord {
         this.noteActor(speaker, c.target);
         this.accuse[speaker * this.n + c.target]!++;
       }
-      if (c.kind !== 'accuse') this.facts.onClaim(speaker, c);
+      if (c.kind !== 'accuse') this.facts.onClaim(speaker, c, checkMayHaveHappened(this.clock!));
     } else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
     return kind;
   }

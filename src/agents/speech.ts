@@ -11,6 +11,7 @@ import { Role, Team } from '../engine/roles.js';
 import { Verdict } from './beliefs.js';
 import { danger } from './black.js';
 import { keepsQuiet } from './cover.js';
+import { checkMayHaveHappened, firstResultDay } from './publicFacts.js';
 import { takesTie, type Mind } from './mind.js';
 
 /** Per-game speech state kept by the agent. */
@@ -240,8 +241,11 @@ function clanLiar(m: Mind, st: SpeechState, out: ClaimSink): void {
     out.say({ kind: 'result', target: t, black: true });
     return;
   }
-  // Never a claim the whole table can disprove: a role every copy of which is shown, or absent from the setup.
+  // Never a claim the whole table can disprove: a role every copy of which is shown, or absent from the setup,
+  // and no result before any night (checkMayHaveHappened): a counter-claim then names no one, and a fake
+  // claim waits for the first day a result can exist.
   if (!facts.roleClaimPossible(Role.Commissar)) return;
+  const checked = checkMayHaveHappened(view);
   const real = livingTownClaimant(m);
   if (real >= 0 && facts.resultPossible(real, true)) {
     if (st.counterFor !== real) {
@@ -250,11 +254,12 @@ function clanLiar(m: Mind, st: SpeechState, out: ClaimSink): void {
     }
     if (!st.counter) return;
     say(m, out, Role.Commissar);
+    if (!checked) return;
     st.lastResultDay = view.day;
     out.say({ kind: 'result', target: real, black: true });
     return;
   }
-  if (view.day !== p['mafia.fakeClaimDay']!) return;
+  if (view.day !== Math.max(p['mafia.fakeClaimDay']!, firstResultDay(view.options))) return;
   if (st.fakeRoll < 0) st.fakeRoll = m.rng.next();
   if (st.fakeRoll >= p['mafia.fakeClaim']!) return;
   const t = framingTarget(m);

@@ -28,9 +28,9 @@ const role = (r: Role): Claim => ({ kind: 'role', role: r });
 const claim = (speaker: number, c: Claim): GameEvent => ({ type: 'claim', speaker, claim: c });
 const shown = (seat: number, r: Role): GameEvent => ({ type: 'death', seat, publicCause: 'night', revealed: r });
 
-/** A Civilian at seat 0 of `rules` who has seen `events` (his view updated for deaths, as the engine does). */
-function civilianAfter(rules: Rules, events: readonly GameEvent[]): Beliefs {
-  const view = civilianView(rules, 0, 'day');
+/** A Civilian at seat 0 of `rules` who has seen `events` on `day` (his view updated for deaths, as the engine does). */
+function civilianAfter(rules: Rules, events: readonly GameEvent[], day = 2): Beliefs {
+  const view = { ...civilianView(rules, 0, 'day'), day };
   const alive = view.alive as Uint8Array;
   const known = view.known as Int8Array;
   const b = new Beliefs(rules.players);
@@ -60,6 +60,29 @@ describe('a role claim the public setup rules out', () => {
     const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Commissar)), claim(4, { kind: 'result', target: 7, black: true })]);
     expect(b.liar[4]).toBe(0);
     expect(b.enemy(7)).toBeGreaterThan(b.prior + 2);
+  });
+});
+
+describe('a result before any night', () => {
+  const result = (target: number): Claim => ({ kind: 'result', target, black: true });
+  it('the club game starts by day: a "Black" on day 1, before any check can have been made, is a lie', () => {
+    const b = civilianAfter(resolveRules('club'), [claim(4, role(Role.Commissar)), claim(4, result(7))], 1);
+    expect(b.liar[4]).toBe(1);
+    expect(b.enemy(4)).toBeGreaterThanOrEqual(CERTAIN - 2);
+    expect(b.enemy(7)).toBeCloseTo(b.prior, 6);
+  });
+
+  it('the same claim on day 2, after night 1, is believed (the control)', () => {
+    const b = civilianAfter(resolveRules('club'), [claim(4, role(Role.Commissar)), claim(4, result(7))], 2);
+    expect(b.liar[4]).toBe(0);
+    expect(b.enemy(7)).toBeGreaterThan(b.prior + 1);
+  });
+
+  it('a game that starts by night has had night 1 by day 1: a result then stands', () => {
+    const rules = resolveRules('werewolf');
+    expect(rules.options.start).toBe('night');
+    const b = civilianAfter(rules, [claim(4, result(7))], 1);
+    expect(b.liar[4]).toBe(0);
   });
 });
 
@@ -241,9 +264,9 @@ describe("a leaked Doctor's or Vigilante's claim", () => {
 });
 
 describe("the clan's liar", () => {
-  const liarFor = (rules: Rules, events: readonly GameEvent[]): Claim[] => {
+  const liarFor = (rules: Rules, events: readonly GameEvent[], day = 2, params: Record<string, number> = {}): Claim[] => {
     for (let seed = 0; seed < 30; seed++) {
-      const said = liarClaimsSeeded(rules, events, seed);
+      const said = liarClaimsSeeded(rules, events, seed, day, params);
       if (said !== null) return said;
     }
     throw new Error('mate 0 never drew himself as the liar');
@@ -257,6 +280,20 @@ describe("the clan's liar", () => {
   it('never claims a Commissar the setup lacks, or one whose only card is shown', () => {
     expect(liarFor(resolveRules('classic', { players: 15 }), [])).toEqual([]);
     expect(liarFor(allstarsRules(), [shown(9, Role.Commissar)])).toEqual([]);
+  });
+
+  it('gives no result before any night: on day 1 of the club game a counter-claim names no one, and a day-1 fake claim waits for day 2', () => {
+    const club = resolveRules('club');
+    const townClaim = claim(7, role(Role.Commissar));
+    const counter = { 'mafia.counterClaim': 1, 'mafia.fakeClaim': 0 };
+    const day1 = liarFor(club, [townClaim], 1, counter);
+    expect(day1).toEqual([role(Role.Commissar)]);
+    expect(liarFor(club, [townClaim], 2, counter)).toEqual([role(Role.Commissar), { kind: 'result', target: 7, black: true }]);
+    const fake = { 'mafia.fakeClaim': 1, 'mafia.fakeClaimDay': 1 };
+    expect(liarFor(club, [], 1, fake)).toEqual([]);
+    const day2 = liarFor(club, [], 2, fake);
+    expect(day2[0]).toEqual(role(Role.Commissar));
+    expect(day2[1]?.kind).toBe('result');
   });
 
   it('never frames a player the Commissar\'s note showed Red', () => {
@@ -285,12 +322,13 @@ describe("the clan's liar", () => {
 });
 
 /** liarClaims with the liar's stream seeded `seed`; null when the draw made another mate the liar. */
-function liarClaimsSeeded(rules: Rules, events: readonly GameEvent[], seed: number): Claim[] | null {
+function liarClaimsSeeded(rules: Rules, events: readonly GameEvent[], seed: number, day = 2, params: Record<string, number> = {}): Claim[] | null {
   const n = rules.players;
   const known = Int8Array.from({ length: n }, (_, s) => (s <= 2 ? Team.Mafia : UNKNOWN));
   const alive = new Uint8Array(n).fill(1);
-  const view: PlayerView = { ...civilianView(rules, 0, 'day'), role: Role.Mafia, team: Team.Mafia, known, alive };
-  const agent = new HeuristicAgent(n).configure(profileParams('club', new Map([['mafia.fakeClaim', 1], ['mafia.fakeClaimDay', 2]])), false);
+  const view: PlayerView = { ...civilianView(rules, 0, 'day'), day, role: Role.Mafia, team: Team.Mafia, known, alive };
+  const values = new Map<string, number>([['mafia.fakeClaim', 1], ['mafia.fakeClaimDay', 2], ...Object.entries(params)]);
+  const agent = new HeuristicAgent(n).configure(profileParams('club', values), false);
   agent.begin(view, new Sfc32(seed, 0, 1));
   for (const e of events) {
     if (e.type === 'death') alive[e.seat] = 0;
@@ -302,15 +340,17 @@ function liarClaimsSeeded(rules: Rules, events: readonly GameEvent[], seed: numb
 }
 
 describe('in whole games', () => {
-  const setups: [string, () => Rules][] = [
-    ['classic', () => resolveRules('classic')],
-    ['club with roles shown at death', () => resolveRules('club', { set: ['revealOnDeath=true'] })],
-    ["the records' game", allstarsRules],
+  const setups: [string, () => Rules, string][] = [
+    ['classic', () => resolveRules('classic'), 'club'],
+    ['club with roles shown at death', () => resolveRules('club', { set: ['revealOnDeath=true'] }), 'club'],
+    ["the records' game", allstarsRules, 'club'],
+    // The strategies equilibrium play finds (issue 20): a Commissar who reveals on day 1, a clan that always counter-claims and fake-claims on day 1, before any check.
+    ['club, a day-1 Commissar and a clan that always counter-claims', () => resolveRules('club'), 'club,commissar.revealDay=1,mafia.counterClaim=1,mafia.fakeClaim=1,mafia.fakeClaimDay=1'],
   ];
-  for (const [name, rulesOf] of setups) {
+  for (const [name, rulesOf, agents] of setups) {
     it(`${name}: a claim the whole table can disprove in at most 2% of games, its named player lynched in at most 1% of those`, async () => {
       const rules = rulesOf();
-      const provider = await createProvider(parseAgents('club'), rules);
+      const provider = await createProvider(parseAgents(agents), rules);
       const game = new Game(rules);
       const count: ClaimCount = { gamesWithImpossible: 0, gamesLynchedOnOne: 0, impossibleClaims: 0, gamesWithImpossibleRole: 0 };
       const games = 1500;

@@ -19,9 +19,21 @@ describe('adaptVerdict', () => {
     expect(adaptVerdict(ch(-0.05, -0.07, -0.03), ch(-0.04, -0.06, -0.02), 0.01)).toBe('survives adaptation');
   });
 
-  it('reverses: both clear of 0, opposite signs (whatever the bound, even unmeasured)', () => {
-    expect(adaptVerdict(ch(0.05, 0.03, 0.07), ch(-0.04, -0.06, -0.02), 0.2)).toBe('reverses');
-    expect(adaptVerdict(ch(-0.05, -0.07, -0.03), ch(0.04, 0.02, 0.06), null)).toBe('reverses');
+  it('reverses: both clear of 0, opposite signs, each larger than the bound', () => {
+    expect(adaptVerdict(ch(0.05, 0.03, 0.07), ch(-0.04, -0.06, -0.02), 0.01)).toBe('reverses');
+    expect(adaptVerdict(ch(-0.05, -0.07, -0.03), ch(0.04, 0.02, 0.06), 0.01)).toBe('reverses');
+  });
+
+  it('an opposite sign inside the bound vanishes: the search, not the game (either change at or below the bound)', () => {
+    // The README's small classic search: +3.0 fixed, -6.2 adapted, bound 4.4.
+    expect(adaptVerdict(ch(0.03, 0.012, 0.047), ch(-0.062, -0.085, -0.038), 0.044)).toBe('vanishes');
+    expect(adaptVerdict(ch(0.05, 0.03, 0.07), ch(-0.04, -0.06, -0.02), 0.04)).toBe('vanishes');
+    expect(adaptVerdict(ch(0.05, 0.03, 0.07), ch(-0.0401, -0.06, -0.02), 0.04)).toBe('reverses');
+    expect(adaptVerdict(ch(0.05, 0.03, 0.07), ch(-0.04, -0.06, -0.02), 0.2)).toBe('vanishes');
+  });
+
+  it('no reversal without a measured bound (an interrupted search)', () => {
+    expect(adaptVerdict(ch(-0.05, -0.07, -0.03), ch(0.04, 0.02, 0.06), null)).toBe('vanishes');
   });
 
   it('vanishes: either change not clear of 0', () => {

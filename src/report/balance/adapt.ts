@@ -10,7 +10,7 @@ import { csvText, htmlTable, textTable, type CommandSection } from './format.js'
 
 /** The verdict rule in words, printed under every adapt table (the code's rule: adaptVerdict). */
 export const ADAPT_RULE =
-  'survives adaptation: the fixed-strategy and the adapted change both clear of 0 (95%), of the same sign, and each larger than the largest exploitability bound of both teams in both setups; reverses: both clear of 0, of opposite signs; vanishes: anything else.';
+  'survives adaptation: the fixed-strategy and the adapted change both clear of 0 (95%), of the same sign, and each larger than the largest exploitability bound of both teams in both setups; reverses: the same, of opposite signs; vanishes: anything else.';
 
 const teamName = (f: AdaptFindings) => (f.team === 'town' ? 'Town' : 'the Mafia');
 

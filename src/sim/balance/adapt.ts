@@ -36,17 +36,22 @@ export function significant(c: ScoreChange): boolean {
  * - "survives adaptation": the fixed-strategy and the adapted change are
  *   both significant, of the same sign, and each larger in size than
  *   `bound`, the largest exploitability upper bound of both teams in both
- *   setups (null when one was not measured: then nothing survives);
- * - "reverses": both significant, of opposite signs;
- * - "vanishes": anything else (either change not clear of 0, or the same
- *   sign but not larger than the bound).
- * Comparisons are strict: a change exactly at the bound does not survive.
+ *   setups;
+ * - "reverses": both significant, of opposite signs, and each larger in
+ *   size than `bound`;
+ * - "vanishes": anything else (either change not clear of 0, or not larger
+ *   than the bound, or no bound measured).
+ * A reversal needs the bound as much as a survival does: an equilibrium
+ * found only to within its exploitability can move the adapted change by
+ * that much, so a sign against the fixed change's inside the bound is the
+ * search's, not the game's. Without a bound (an interrupted search) nothing
+ * is judged beyond "vanishes". Comparisons are strict: a change exactly at
+ * the bound vanishes.
  */
 export function adaptVerdict(fixed: ScoreChange, adapted: ScoreChange, bound: number | null): AdaptVerdict {
-  if (!significant(fixed) || !significant(adapted)) return 'vanishes';
-  if (Math.sign(fixed.diff) !== Math.sign(adapted.diff)) return 'reverses';
-  if (bound === null) return 'vanishes';
-  return Math.abs(fixed.diff) > bound && Math.abs(adapted.diff) > bound ? 'survives adaptation' : 'vanishes';
+  if (!significant(fixed) || !significant(adapted) || bound === null) return 'vanishes';
+  if (!(Math.abs(fixed.diff) > bound && Math.abs(adapted.diff) > bound)) return 'vanishes';
+  return Math.sign(fixed.diff) === Math.sign(adapted.diff) ? 'survives adaptation' : 'reverses';
 }
 
 export interface AdaptSetup {
