@@ -53,21 +53,18 @@ if (list) {
   process.exit(0);
 }
 const bin = shimDir();
-let differing = 0;
-// From the last block up, so a rewritten block leaves the lines of those above it where they were.
 const chosen = blocks.filter((b) => only === null || only.has(b.index));
+/** What each differing block printed, by index. */
 const results = new Map<number, string[]>();
 for (const b of chosen) {
   const printed = printedAsShown(run(b, bin), b);
   const diff = blockDifferences(b.output, printed);
   console.log(`${b.index}  line ${b.line}  ${diff.length === 0 ? 'same' : 'DIFFERS'}  ${b.command}`);
   for (const d of diff) console.log(`    ${d}`);
-  if (diff.length > 0) {
-    differing++;
-    results.set(b.index, printed);
-  }
+  if (diff.length > 0) results.set(b.index, printed);
 }
 if (write && results.size > 0) {
+  // From the last block up, so a rewritten block leaves the lines of those above it where they were.
   for (const b of [...chosen].reverse()) {
     const printed = results.get(b.index);
     if (printed) page = withBlockOutput(page, b, printed);
@@ -75,4 +72,4 @@ if (write && results.size > 0) {
   writeFileSync(file, page);
   console.log(`wrote ${results.size} block(s) to ${file}`);
 }
-process.exit(differing > 0 && !write ? 1 : 0);
+process.exit(results.size > 0 && !write ? 1 : 0);
