@@ -7,7 +7,7 @@
 
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliWithin, type SpawnPlace } from '../sim/cli.js';
@@ -76,16 +76,31 @@ describe('an output destination that cannot be written is refused before the fir
 });
 
 /**
+ * Whether a user other than the owner may run the CLI of this checkout: every
+ * folder down to it searchable, the files readable, by others. Not so in a
+ * clone made in a private folder (`mktemp -d` makes it 0700).
+ */
+function othersCanRunCli(): boolean {
+  const cli = join(REPO, 'dist', 'src', 'cli', 'main.js');
+  if ((statSync(cli).mode & 0o004) === 0) return false;
+  for (let d = dirname(cli); ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+    if (dirname(d) === d) return true;
+  }
+}
+
+/**
  * A folder this process may not write in. Root writes anywhere, so as root
- * the CLI runs as `nobody` in a folder root owns; otherwise in a folder made
- * read-only. null when neither holds here.
+ * the CLI runs as `nobody` in a folder root owns (when nobody can run this
+ * checkout's CLI at all); otherwise in a folder made read-only. null when
+ * neither holds here.
  */
 function readOnlyPlace(): { dir: string; place: SpawnPlace } | null {
   const dir = join(root, 'read-only');
   mkdirSync(dir);
   chmodSync(root, 0o755); // nobody must reach the folder to be refused in it
   chmodSync(dir, 0o555);
-  if (process.getuid?.() === 0) return { dir, place: { cwd: dir, uid: 65534, gid: 65534 } };
+  if (process.getuid?.() === 0) return othersCanRunCli() ? { dir, place: { cwd: dir, uid: 65534, gid: 65534 } } : null;
   try {
     writeFileSync(join(dir, 'x'), '');
     return null; // permission bits do not hold on this file system
