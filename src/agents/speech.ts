@@ -259,7 +259,8 @@ function clanLiar(m: Mind, st: SpeechState, out: ClaimSink): void {
     out.say({ kind: 'result', target: real, black: true });
     return;
   }
-  if (view.day !== Math.max(p['mafia.fakeClaimDay']!, firstResultDay(view.options))) return;
+  // The first whole day on or after mafia.fakeClaimDay, as the other day parameters are read (day >= value).
+  if (view.day !== Math.max(Math.ceil(p['mafia.fakeClaimDay']!), firstResultDay(view.options))) return;
   if (st.fakeRoll < 0) st.fakeRoll = m.rng.next();
   if (st.fakeRoll >= p['mafia.fakeClaim']!) return;
   const t = framingTarget(m);

@@ -14,6 +14,8 @@ export interface StrategyParam {
   /** The range a search walks: the table's, a count capped at the table size. */
   readonly min: number;
   readonly max: number;
+  /** A count of days or votes: searched on whole numbers. */
+  readonly whole: boolean;
 }
 
 /** Whether some seat of these rules reads the parameter: its role is dealt, and the rule it serves is on. */
@@ -71,7 +73,7 @@ export function readInSetup(key: string, rules: Rules): boolean {
 export function strategySpace(rules: Rules, team: StrategyTeam): StrategyParam[] {
   return strategyParams(team)
     .filter((s) => readInSetup(s.key, rules))
-    .map((s) => ({ key: s.key, min: s.min, max: searchMax(s, rules) }));
+    .map((s) => ({ key: s.key, min: s.min, max: searchMax(s, rules), whole: s.use.kind === 'strategy' && s.use.counts !== undefined }));
 }
 
 function searchMax(s: ParamSpec, rules: Rules): number {

@@ -296,6 +296,14 @@ describe("the clan's liar", () => {
     expect(day2[1]?.kind).toBe('result');
   });
 
+  it('reads a fractional fake-claim day as the first day on or after it, as the other day parameters are read', () => {
+    const club = resolveRules('club');
+    const on = (day: number, at: number): Claim[] => liarFor(club, [], day, { 'mafia.fakeClaim': 1, 'mafia.fakeClaimDay': at });
+    expect(on(2, 2.5)).toEqual([]);
+    expect(on(3, 2.5)[0]).toEqual(role(Role.Commissar));
+    expect(on(2, 1.5)[0]).toEqual(role(Role.Commissar));
+  });
+
   it('never frames a player the Commissar\'s note showed Red', () => {
     const club = resolveRules('club', { players: 15 });
     const note: GameEvent = { type: 'commissar-note', commissar: 9, target: 5, black: false, notMafiaOnly: false };

@@ -5,6 +5,7 @@ import { resolveRules } from '../../src/engine/rules.js';
 import { agentsWith, tuneParams } from '../../src/cli/tune.js';
 import { neighbours, tune, TUNE_DEFAULTS, type Point, type PointScore, type TuneParam } from '../../src/sim/balance/tune.js';
 import { gameEvaluator } from '../../src/sim/balance/tuneSource.js';
+import { strategySpace } from '../../src/agents/strategy.js';
 
 /** A smooth win rate with its peak at (x, y) = (0.3, 2), evaluated without noise on 10,000 "games". */
 function peaked(points: readonly Point[]): PointScore[] {
@@ -45,6 +46,27 @@ describe('the compass search', () => {
       { x: 0.75, y: 0 },
       { x: 1, y: 2 },
     ]);
+  });
+
+  it('holds a count (days, votes) at whole numbers: every neighbour and the point it walks to, and stops when its step is below half a day', async () => {
+    const days: TuneParam[] = [{ key: 'y', min: 1, max: 12, start: 7, whole: true }];
+    const seen: number[] = [];
+    const record = (points: readonly Point[]): PointScore[] => {
+      for (const p of points) seen.push(p['y']!);
+      return peaked(points.map((p) => ({ x: 0.3, y: p['y']! })));
+    };
+    const r = await tune({ ...TUNE_DEFAULTS, params: days, iterations: 60, firstStep: 0.23 }, record);
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.every((y) => Number.isInteger(y))).toBe(true);
+    expect(r.best['y']).toBe(2);
+    expect(r.stoppedBy).toBe('step');
+    // Without `whole` the same search proposes fractions (2.53 = 0.23 of the range 11).
+    const fractional: number[] = [];
+    await tune({ ...TUNE_DEFAULTS, params: [{ ...days[0]!, whole: false }], iterations: 3, firstStep: 0.23 }, (points) => {
+      for (const p of points) fractional.push(p['y']!);
+      return peaked(points.map((p) => ({ x: 0.3, y: p['y']! })));
+    });
+    expect(fractional.some((y) => !Number.isInteger(y))).toBe(true);
   });
 
   it('is a function of its inputs', async () => {
@@ -89,5 +111,14 @@ describe('tuning real players', () => {
     expect(scores[1]!.diff).toBe(0);
     expect(scores[1]!.se).toBe(0);
     expect(scores[2]!.diff).toBeCloseTo((scores[2]!.wins - scores[0]!.wins) / 300, 12);
+  });
+});
+
+describe("a team's strategy space", () => {
+  it('marks the counts of days and votes whole, and only those', () => {
+    const space = [...strategySpace(resolveRules('club'), 'town'), ...strategySpace(resolveRules('club'), 'mafia')];
+    const whole = space.filter((p) => p.whole).map((p) => p.key);
+    expect(whole).toEqual(expect.arrayContaining(['commissar.revealDay', 'commissar.revealFromDay', 'commissar.revealVotes', 'mafia.fakeClaimDay']));
+    for (const p of space) expect(p.whole).toBe(paramSpec(p.key).use.kind === 'strategy' && (paramSpec(p.key).use as { counts?: string }).counts !== undefined);
   });
 });

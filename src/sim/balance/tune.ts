@@ -13,6 +13,12 @@ export interface TuneParam {
   readonly max: number;
   /** Where the search starts (the team's current profile value). */
   readonly start: number;
+  /**
+   * A whole number (a count of days or votes): every point holds it
+   * rounded, so a search never proposes day 4.83, which a policy comparing
+   * days would read as no day at all.
+   */
+  readonly whole?: boolean;
 }
 
 export type Point = Readonly<Record<string, number>>;
@@ -73,8 +79,18 @@ export function roundParam(x: number): number {
   return Number(x.toPrecision(6));
 }
 
+/** A value as a point of the search holds it: rounded to print the same everywhere, and to a whole number for a count. */
+export function paramValue(p: Pick<TuneParam, 'whole'>, x: number): number {
+  return p.whole ? Math.round(x) : roundParam(x);
+}
+
 function clamp(p: TuneParam, x: number): number {
-  return roundParam(Math.min(p.max, Math.max(p.min, x)));
+  return paramValue(p, Math.min(p.max, Math.max(p.min, x)));
+}
+
+/** Whether a parameter's step is too small to move it: below the smallest share of its range, or, for a count, below half a unit (its neighbours round back to the centre). */
+function settled(p: TuneParam, step: number, minStep: number): boolean {
+  return step < (p.max - p.min) * minStep || (p.whole === true && step < 0.5);
 }
 
 /** The 2 x params compass neighbours of `centre`, clipped to the ranges, without repeats or the centre itself. */
@@ -103,7 +119,7 @@ export async function tune(config: TuneConfig, evaluate: PointEvaluator): Promis
   const rounds: TuneRound[] = [];
   let evaluations = 0;
   for (let round = 0; round < config.iterations; round++) {
-    if (params.every((p) => steps[p.key]! < (p.max - p.min) * config.minStep)) return { start, best: centre, rounds, evaluations, stoppedBy: 'step' };
+    if (params.every((p) => settled(p, steps[p.key]!, config.minStep))) return { start, best: centre, rounds, evaluations, stoppedBy: 'step' };
     const candidates = neighbours(params, centre, steps);
     const scores = await evaluate([centre, ...candidates]);
     evaluations += 1 + candidates.length;
