@@ -140,9 +140,23 @@ export class Memory {
     return this.record.tallyNow(day, round);
   }
 
+  /** The votes of this day's vote of this round a Town voter follows, or null before its first vote (see PublicRecord.wagon). */
+  wagonNow(day: number, round: number): Int16Array | null {
+    return this.record.wagonNow(day, round);
+  }
+
   /** Votes seat s received at the last vote finished before today's. */
   lastVoteOf(s: number, day: number): number {
     return this.record.lastVoteOf(s, day);
+  }
+
+  /**
+   * The votes that press seat s to claim: those of the last vote finished
+   * before today's, or of today's first round so far when more (a speech
+   * under the hammer, `vote.hammerSpeech`).
+   */
+  pressureOn(s: number, day: number): number {
+    return Math.max(this.record.lastVoteOf(s, day), this.record.votesNow(s, day, 0));
   }
 
   /** The seat with most votes in today's vote so far (the first such), or NONE. */

@@ -43,7 +43,9 @@ type FittedProfile = 'strangers' | 'live';
  * fitted to the strangers' table, and `live`, fitted to the live table:
  * README "Where the players come from" and "The players fitted to each
  * table") is club's value except where its fit gave its own, so a fit
- * changes the rows it fitted and nothing else.
+ * changes the rows it fitted and nothing else. When club is refitted, a
+ * fitted profile keeps the club values its own fit was made with (live's
+ * five pins of the hammer refit, issue 18), so its fit table still holds.
  */
 const SKILL: ParamUse = { kind: 'skill' };
 const TOWN: ParamUse = { kind: 'strategy', team: 'town' };
@@ -90,17 +92,17 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it', SKILL, { strangers: 0.361 }),
   p('vote.abstain', [0.142, 0.142, 0.142], 0, 1, 'where the rules let a player abstain (vote.mayAbstain): chance he casts no vote (fitted to the strangers\' records: 13-14% of the living do not vote, every day)', SKILL, { strangers: 0.142 }),
   p('vote.spareClaim', [1, 2, 2], 0, 20, 'log-odds taken off a vote for a player who claims a role the table is better off not lynching (the Bomb, whose lynch kills his neighbours; the Prince, who survives it)', TOWN),
-  p('vote.passBias', [-0.9, -0.9, -0.9], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)', TOWN),
+  p('vote.passBias', [-0.9, -0.978, -0.9], -10, 10, 'where the rules allow a vote for nobody: log-odds over the prior at which voting for nobody is as good as voting for a suspect (herds like other votes)', TOWN, { live: -0.9 }),
   p('vote.byLot', [0, 0, 0], 0, 1, 'Town: chance a day that every Town player votes for the seat the day\'s public lot names (PlayerView.lot), the tamper-proof random lynch of Braverman, Etesami and Mossel: the Mafia\'s votes cannot steer it', TOWN),
   // Commissar (and a promoted Sergeant).
-  p('commissar.revealOnBlack', [0.992, 0.992, 0.992], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)', TOWN),
+  p('commissar.revealOnBlack', [0.992, 0.867, 0.992], 0, 1, 'chance of revealing on the first day after finding a Black (from commissar.revealFromDay on)', TOWN, { live: 0.992 }),
   p('commissar.revealFromDay', [2, 2, 2], 1, 100, 'first day on which a Black found makes him reveal (day 1: he shows himself to the mafia before any talk)', TOWN_DAYS),
   p('commissar.revealDay', [2, 4, 0], 0, 100, 'day on which he reveals anyway (0: never by the calendar)', TOWN_DAYS),
   p('commissar.revealVotes', [0, 3, 3], 0, 100, 'votes received at the last vote that make him reveal to save himself (0: never)', TOWN_VOTES),
   p('commissar.noteWhenRevealed', [0, 1, 1], 0, 1, 'chance of leaving the note on a night after revealing (he is likely shot)', TOWN),
   p('commissar.noteHidden', [0, 0.25, 0.35], 0, 1, 'chance of leaving the note on a night while still hidden (it burns if he lives)', TOWN),
   p('commissar.checkNoise', [20, 20, 10], 0, 20, 'scale of the random taste in whom he checks (real cops check the loud and the useful, not only the suspicious)', SKILL),
-  p('commissar.pushHidden', [0.6, 0.292, 0.2], 0, 1, 'chance a day that, still hidden, he pushes a Black he found (accuses him, votes for him); on other days he joins a wagon on him but does not start one, since a lone act against a Black shows the mafia who checked', TOWN),
+  p('commissar.pushHidden', [0.6, 0.39, 0.2], 0, 1, 'chance a day that, still hidden, he pushes a Black he found (accuses him, votes for him); on other days he joins a wagon on him but does not start one, since a lone act against a Black shows the mafia who checked', TOWN, { live: 0.292 }),
   p('commissar.lastShotOdds', [-0.154, 0.693, 1.099], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire the last shot (otherwise he holds fire)', TOWN),
   p('commissar.deathNote', [0, 1, 1], 0, 1, 'whether he writes his death note once he has found a Black', TOWN),
   // Every protector (the protect ability: the Doctor, the Bodyguard, a rules file's own): the Doctor's keys.
@@ -109,10 +111,10 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('doctor.selfHeal', [1, 1, 1], 0, 1, 'whether a protector protects himself at all where his role allows it (0: never, as the recorded medics; stands in for the rules option)', TOWN),
   p('doctor.clearedWeight', [0, 0.8, 1], 0, 50, 'priority of protecting a player a trusted Commissar cleared (valuable Town)', TOWN),
   // Town's protectors and guns (the Doctor, the Bodyguard, the Vigilante): how their roles leak (a public claim of the role).
-  p('leak.daily', [0.172, 0.129, 0.086], 0, 1, 'chance a day that a hidden protector\'s or gun\'s talk gives his role away (a public claim of it): the Doctor, the Bodyguard, the Vigilante', SKILL),
+  p('leak.daily', [0.172, 0.113, 0.086], 0, 1, 'chance a day that a hidden protector\'s or gun\'s talk gives his role away (a public claim of it): the Doctor, the Bodyguard, the Vigilante', SKILL, { live: 0.129 }),
   p('leak.pressureVotes', [2, 3, 4], 0, 100, 'votes received at the last vote that make a hidden protector or gun (Doctor, Bodyguard, Vigilante), a Bomb or a Prince claim his role to save himself (0: never)', TOWN_VOTES),
   // Vigilante.
-  p('vigilante.aimNoise', [8.64, 5.76, 2.88], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)', SKILL),
+  p('vigilante.aimNoise', [8.64, 5.45, 2.88], 0, 20, 'scale of the random taste in whom the Vigilante aims at (real vigilantes shoot hunches)', SKILL, { live: 5.76 }),
   p('vigilante.fireOdds', [-0.044, 0.22, 0.675], -5, 5, 'log-odds over the prior that his top suspect is an enemy needed to fire; below it he holds', TOWN),
   // Sergeant.
   p('sergeant.confirm', [0, 1, 1], 0, 1, 'whether he claims Sergeant to back a revealed Commissar, and exposes a fake one', TOWN),

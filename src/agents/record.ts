@@ -106,6 +106,13 @@ export class PublicRecord implements TableRecord {
   readonly today: Int16Array;
   /** Votes received at the last finished vote. */
   readonly lastVotes: Int16Array;
+  /**
+   * The votes of the vote under way a Town voter follows (`bandwagon`): as
+   * `today`, but a player who claims a role while votes are on him (a speech
+   * under the hammer, `vote.hammerSpeech`) starts again from none, since they
+   * were cast before the table heard the claim.
+   */
+  readonly wagon: Int16Array;
   voteDay = -1;
   voteRound = -1;
   /** Votes for nobody cast in the vote under way. */
@@ -159,7 +166,7 @@ export class PublicRecord implements TableRecord {
 
   constructor(n: number) {
     this.n = n;
-    const zeros16 = new Int16Array(2 * n * n + 3 * n);
+    const zeros16 = new Int16Array(2 * n * n + 4 * n);
     this.zeros16 = zeros16;
     this.votes = zeros16.subarray(0, n * n);
     this.accuse = zeros16.subarray(n * n, 2 * n * n);
@@ -167,6 +174,7 @@ export class PublicRecord implements TableRecord {
     const next16 = (): Int16Array => zeros16.subarray(at, (at += n));
     this.today = next16();
     this.lastVotes = next16();
+    this.wagon = next16();
     this.actorCount = next16();
     this.actors = new Int16Array(n * n);
     this.results = new Int8Array(n * n);
@@ -280,7 +288,10 @@ export class PublicRecord implements TableRecord {
     } else if (kind === Kind.Claim) {
       const c = (e as ClaimEvent).claim;
       const speaker = (e as ClaimEvent).speaker;
-      if (c.kind === 'role') this.claimRole[speaker] = c.role;
+      if (c.kind === 'role') {
+        this.claimRole[speaker] = c.role;
+        if (this.voteDay === this.clock!.day) this.wagon[speaker] = 0;
+      }
       else if (c.kind === 'result') this.results[speaker * this.n + c.target] = c.black ? 1 : -1;
       else {
         this.noteActor(speaker, c.target);
@@ -304,6 +315,7 @@ export class PublicRecord implements TableRecord {
     if (day !== this.voteDay || round !== this.voteRound) {
       if (day !== this.voteDay && this.voteDay >= 0) this.lastVotes.set(this.today);
       this.today.fill(0);
+      this.wagon.fill(0);
       this.passesToday = 0;
       this.voteDay = day;
       this.voteRound = round;
@@ -320,6 +332,7 @@ export class PublicRecord implements TableRecord {
   private recordVote(voter: number, target: number, round: number): void {
     this.tallyFor(round);
     this.today[target]!++;
+    this.wagon[target]!++;
     this.noteActor(voter, target);
     this.votes[voter * this.n + target]!++;
   }
@@ -354,6 +367,11 @@ export class PublicRecord implements TableRecord {
   /** The tally of this day's vote of this round (votes by seat), or null before its first vote: one check per decision. */
   tallyNow(day: number, round: number): Int16Array | null {
     return this.voteDay === day && this.voteRound === round ? this.today : null;
+  }
+
+  /** The votes of this day's vote of this round a Town voter follows (`wagon`), or null before its first vote. */
+  wagonNow(day: number, round: number): Int16Array | null {
+    return this.voteDay === day && this.voteRound === round ? this.wagon : null;
   }
 
   /** Votes seat s has received so far in this day's vote of this round. */

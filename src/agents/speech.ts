@@ -49,7 +49,7 @@ export function speakAs(m: Mind, st: SpeechState, out: ClaimSink): void {
   if (view.team === Team.Town && view.role === Role.Commissar) commissarSpeech(m, st, out);
   else if (view.team === Team.Town && view.role === Role.Sergeant) sergeantSpeech(m, st, out);
   else if (view.team === Team.Town && leaksRole(view.book, view.role)) powerRoleLeak(m, st, out);
-  else if (view.team === Team.Town && sparedWhenClaimed(view.book, view.role)) claimToBeSpared(m, st, out);
+  else if (view.team === Team.Town && sparedWhenClaimed(view.book, view.role)) claimToBeSpared(m, out);
   // A second turn the same day answers a claim; his accusation of the day was weighed in the first.
   if (st.spokeDay === view.day) return;
   st.spokeDay = view.day;
@@ -67,12 +67,22 @@ function powerRoleLeak(m: Mind, st: SpeechState, out: ClaimSink): void {
   const b = m.b;
   const p = m.p;
   // Nothing to give away before his first night (a game that starts by day).
-  if (b.claimedRole >= 0 || st.leakDay === m.view.day || (m.view.day <= 1 && m.view.options.start === 'day')) return;
+  if (b.claimedRole >= 0 || (m.view.day <= 1 && m.view.options.start === 'day')) return;
+  if (pressedToClaim(m)) {
+    say(m, out, m.view.role);
+    return;
+  }
+  // The day's talk gives him away once a day at most, though he may speak again (a reply, the hammer).
+  if (st.leakDay === m.view.day) return;
   st.leakDay = m.view.day;
-  const pressure = p['leak.pressureVotes']!;
-  const pressed = pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure;
   const daily = p['leak.daily']!;
-  if (pressed || (daily > 0 && m.rng.next() < daily)) say(m, out, m.view.role);
+  if (daily > 0 && m.rng.next() < daily) say(m, out, m.view.role);
+}
+
+/** A hidden protector, gun, Bomb or Prince has drawn `leak.pressureVotes` votes, at the last vote or under today's hammer. */
+function pressedToClaim(m: Mind): boolean {
+  const pressure = m.p['leak.pressureVotes']!;
+  return pressure > 0 && m.b.pressureOn(m.b.me, m.view.day) >= pressure;
 }
 
 /** A Town role whose night shows in the talk (a protector, a gun: the Doctor, the Bodyguard, the Vigilante), by the rules' role table. */
@@ -93,12 +103,8 @@ export function sparedWhenClaimed(book: RoleBook, role: number): boolean {
  * and a Prince survives it. Before that he keeps quiet: a known Bomb is
  * one the wolves shoot when no mate sits beside him.
  */
-function claimToBeSpared(m: Mind, st: SpeechState, out: ClaimSink): void {
-  const b = m.b;
-  if (b.claimedRole >= 0 || st.leakDay === m.view.day) return;
-  st.leakDay = m.view.day;
-  const pressure = m.p['leak.pressureVotes']!;
-  if (pressure > 0 && b.lastVoteOf(b.me, m.view.day) >= pressure) say(m, out, m.view.role);
+function claimToBeSpared(m: Mind, out: ClaimSink): void {
+  if (m.b.claimedRole < 0 && pressedToClaim(m)) say(m, out, m.view.role);
 }
 
 function commissarSpeech(m: Mind, st: SpeechState, out: ClaimSink): void {
@@ -119,7 +125,7 @@ function shouldReveal(m: Mind, st: SpeechState): boolean {
     if (st.revealRoll < p['commissar.revealOnBlack']!) return true;
   }
   if (p['commissar.revealDay']! > 0 && day >= p['commissar.revealDay']!) return true;
-  if (p['commissar.revealVotes']! > 0 && b.lastVoteOf(b.me, day) >= p['commissar.revealVotes']!) return true;
+  if (p['commissar.revealVotes']! > 0 && b.pressureOn(b.me, day) >= p['commissar.revealVotes']!) return true;
   // Someone else claims my role: stay silent and the table believes him.
   for (let s = 0; s < b.n; s++) if (s !== b.me && b.claimRole[s] === Role.Commissar && m.view.alive[s]) return true;
   // A promoted Sergeant steps up when he had backed the Commissar or the fallen Commissar had spoken.

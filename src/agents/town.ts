@@ -28,13 +28,14 @@ export function townVote(m: Mind, d: Decision): number {
   const b = m.b;
   b.refreshTrust();
   const wagon = m.p['bandwagon']!;
-  // The vote's tally is looked up once, not once per option.
+  // The vote's tallies are looked up once, not once per option.
   const tally = b.tallyNow(m.view.day, d.round);
+  const follow = b.wagonNow(m.view.day, d.round);
   const noise = m.p['noise']!;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    m.scores[s] = b.enemy(s) + wagon * (tally === null ? 0 : tally[s]!);
+    m.scores[s] = b.enemy(s) + wagon * (follow === null ? 0 : follow[s]!);
   }
   spareClaimed(m, d);
   coverVote(m, tally, wagon);

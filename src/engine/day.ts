@@ -201,6 +201,8 @@ export class Ballot {
   /** Scratch marks by seat (nominations), all 0 between uses. */
   readonly marked: Uint8Array;
   readonly result: VoteResult;
+  /** Where a player under the hammer speaks (`vote.hammerSpeech`): the game's day speech, set by Game. */
+  speech: Speech | null = null;
 
   constructor(n: number) {
     this.tally = new Int16Array(n);
@@ -287,6 +289,7 @@ function castFirstVotes(t: Table, b: Ballot): void {
   if (m === 0) return;
   drawVoteOrder(t, b);
   const muted = mutedToday(t);
+  const hammer = hammerVotes(t);
   t.asker.beginOthers(); // nobody dies while the votes are cast
   for (let j = 0; j < m; j++) {
     const i = b.order[j]!;
@@ -298,8 +301,34 @@ function castFirstVotes(t: Table, b: Ballot): void {
       continue;
     }
     if (m === 1) continue;
-    recordVote(t, b, s, t.asker.askOthers(i, Choice.Vote, mayPass, 0), 0);
+    const target = t.asker.askOthers(i, Choice.Vote, mayPass, 0);
+    recordVote(t, b, s, target, 0);
+    if (hammer > 0 && target !== NONE && b.tally[target] === hammer - 1 && j < m - 1) speakUnderHammer(t, b, target);
   }
+}
+
+/**
+ * The votes that lynch a player whatever the votes still to come: a
+ * majority of the living, or `lynch.minShare` of them when that is more;
+ * 0 when `vote.hammerSpeech` is off.
+ */
+function hammerVotes(t: Table): number {
+  if (!t.rules.options['vote.hammerSpeech']) return 0;
+  const living = t.aliveCount;
+  return Math.max(Math.floor(living / 2) + 1, Math.ceil(t.rules.options['lynch.minShare'] * living - 1e-9));
+}
+
+/**
+ * `vote.hammerSpeech`: the player one vote from the lynch speaks before the
+ * next vote, as an online game's target claims under the hammer; the votes
+ * already cast stand, the ones to come may go elsewhere.
+ */
+function speakUnderHammer(t: Table, b: Ballot, s: number): void {
+  const sink = b.speech;
+  const agent = t.agents[s]!;
+  if (sink === null || !agent.speak || t.views[s]!.silenced) return;
+  sink.speaker = s;
+  agent.speak(t.views[s]!, sink);
 }
 
 /** The revote among the k tied (b.candidates): each living player, in the day's order, votes for a candidate other than himself (or nobody, under `vote.noLynch`). */

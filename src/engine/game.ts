@@ -32,6 +32,7 @@ export class Game {
     this.night = new Night(rules.players);
     this.ballot = new Ballot(rules.players);
     this.speech = new Speech(this.table);
+    this.ballot.speech = this.speech;
   }
 
   /**

@@ -56,6 +56,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = Object.freeze([
   bool('vote.tieDrawAmongAlive', true, 'forum turn: a random tie break draws among the tied still alive after the night (false: the draw is made when the votes are counted, and a drawn player killed that night means no lynch)'),
   bool('vote.noLynch', false, 'players may vote for nobody; no one is lynched unless a player has more votes than "nobody"'),
   quiet(bool('vote.mayAbstain', false, 'a player may cast no vote; an abstention counts for no one (under vote.noLynch a pass is a vote for nobody instead)')),
+  quiet(bool('vote.hammerSpeech', false, 'a player whom one more vote would lynch (a majority of the living, or lynch.minShare if more) may speak before the next vote is cast, once a day: an online game\'s claim under the hammer')),
   rate('lynch.minShare', 0, 'the most voted is lynched only with at least this share of the living players\' votes'),
   bool('revealOnDeath', false, 'the dead player\'s role is shown'),
   choice('mafia.killRule', ['don-decides', 'unanimous', 'plurality'], 'how the mafia\'s requests become one shot (plurality: a tie kills nobody)'),
@@ -132,6 +133,7 @@ export interface Options {
   readonly 'vote.tieDrawAmongAlive': boolean;
   readonly 'vote.noLynch': boolean;
   readonly 'vote.mayAbstain': boolean;
+  readonly 'vote.hammerSpeech': boolean;
   readonly 'lynch.minShare': number;
   readonly revealOnDeath: boolean;
   readonly 'mafia.killRule': 'don-decides' | 'unanimous' | 'plurality';

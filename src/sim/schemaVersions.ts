@@ -26,7 +26,7 @@ export const SCHEMA_VERSIONS = {
   'fair-across': 1,
   tune: 1,
   equilibrium: 1,
-  'equilibrium-report': 1,
+  'equilibrium-report': 2,
   calibrate: 1,
   'records-stats': 1,
   'records-compare': 1,

@@ -4,7 +4,8 @@
 // users wrote to README's "Your own agent" (an --agent-module). Checked here:
 // such a module plays exactly the games it played before contract 2 (hashes
 // of whole event logs taken with the build of the players without it: commit
-// 1f40c4b, and since the refit of issue 18, mfit's 4677e41),
+// 1f40c4b, and since the refit of issue 18, mfit's 4677e41; the club case
+// plays club with the values of that build),
 // and it observes every event it may see, once and in order, and nothing after
 // its death, beside players who read a shared record.
 
@@ -22,7 +23,8 @@ const MODULE = fileURLToPath(new URL('../fixtures/agents/readme-style.mjs', impo
 
 /** Setup, agents, modules, games, and the hash of the logs (seed 3) before contract 2. */
 const BEFORE: readonly [string, { players?: number }, string, string, number, string][] = [
-  ['club', {}, 'club', 'civilian', 300, '1beed4b6d053abcb'],
+  // club's values of that build: the refit once the records' game had claims under the hammer moved five of them.
+  ['club', {}, 'club,vote.passBias=-0.9,commissar.revealOnBlack=0.992,commissar.pushHidden=0.292,leak.daily=0.129,vigilante.aimNoise=5.76', 'civilian', 300, '1beed4b6d053abcb'],
   ['forum', { players: 16 }, 'club', 'town', 150, '689fe9414df2b4ef'],
   ['classic', {}, 'expert', 'mafia', 300, 'f25c59a716c53f3e'],
 ];

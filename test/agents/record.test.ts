@@ -149,6 +149,29 @@ describe('applying an event once', () => {
     expect(record.tallyNow(3, 0)).toBeNull();
   });
 
+  it('the votes a Town voter follows (wagonNow) start again for a player who claims a role while they are on him; the tally keeps them', () => {
+    const { record, players } = table();
+    const events: GameEvent[] = [
+      { type: 'vote', voter: 4, target: 5, round: 0 },
+      { type: 'vote', voter: 6, target: 5, round: 0 },
+      { type: 'vote', voter: 7, target: 3, round: 0 },
+      { type: 'claim', speaker: 5, claim: { kind: 'role', role: Role.Commissar } },
+      { type: 'vote', voter: 8, target: 5, round: 0 },
+    ];
+    for (const e of events) for (const b of players) b.observe(e);
+    expect(record.tallyNow(2, 0)?.[5]).toBe(3);
+    expect(record.wagonNow(2, 0)?.[5]).toBe(1);
+    expect(record.wagonNow(2, 0)?.[3]).toBe(1);
+    expect(record.wagonNow(2, 1)).toBeNull();
+  });
+
+  it('a claim in the day\'s speeches, before any vote, leaves the wagon as the tally', () => {
+    const { record, players } = table();
+    for (const e of [{ type: 'claim', speaker: 5, claim: { kind: 'role', role: Role.Commissar } }, { type: 'vote', voter: 4, target: 5, round: 0 }] as GameEvent[]) for (const b of players) b.observe(e);
+    expect(record.wagonNow(2, 0)?.[5]).toBe(1);
+    expect(record.tallyNow(2, 0)?.[5]).toBe(1);
+  });
+
   it('hands a public event to each living seated player once, and nothing to the dead or the unseated', () => {
     const record = new PublicRecord(n);
     const alive = new Uint8Array(n).fill(1);

@@ -129,6 +129,11 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
   let diedThisPhase = new Set<number>();
   let voters0 = new Set<number>();
   let aliveAtVote: number[] | null = null;
+  /** The first round's votes by target this phase, and the target of the last vote cast (a speech under the hammer follows it). */
+  let tally0 = new Map<number, number>();
+  let lastVoteTarget = NONE;
+  let hammerSpoke = new Set<number>();
+  let livingAtVote = 0;
   /** Tonight's acts as text keys: `req:choice:seat:target`, `check:seat:target:black`, `blocked:seat`. */
   let acts = new Set<string>();
   /** Tonight's shot requests per seat. */
@@ -158,6 +163,21 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
     if (!(s >= 0 && s < n)) fail(i, `${what}: seat ${s} out of range`);
     else if (!board.alive[s]) fail(i, `${what}: seat ${s} is dead`);
   };
+  /**
+   * A claim once the vote has begun (vote.hammerSpeech): by the player the
+   * vote just cast put one short of the hammer (a majority of the living at
+   * the vote, or lynch.minShare of them if more), with votes still to come,
+   * once a day.
+   */
+  const checkHammerSpeech = (i: number, speaker: number): void => {
+    if (!o['vote.hammerSpeech']) return fail(i, `seat ${speaker} speaks during the vote with vote.hammerSpeech off`);
+    const living = livingAtVote;
+    const hammer = Math.max(Math.floor(living / 2) + 1, Math.ceil(o['lynch.minShare'] * living - 1e-9));
+    if (speaker !== lastVoteTarget || tally0.get(speaker) !== hammer - 1) fail(i, `seat ${speaker} speaks during the vote, not one vote from the hammer (${tally0.get(speaker) ?? 0} of ${hammer})`);
+    if (!hammerSpoke.has(speaker)) count('hammer speech');
+    hammerSpoke.add(speaker);
+  };
+
   const closePhase = (i: number): void => {
     if (aliveAtVote && [...voters0].sort((a, b) => a - b).join() !== aliveAtVote.join()) fail(i, `day ${day}: voters ${[...voters0]} are not the living ${aliveAtVote}`);
   };
@@ -181,6 +201,9 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         diedThisPhase = new Set();
         voters0 = new Set();
         aliveAtVote = null;
+        tally0 = new Map();
+        lastVoteTarget = NONE;
+        hammerSpoke = new Set();
         acts = new Set();
         shotsBy = new Map();
         nominees = [];
@@ -247,10 +270,13 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         if (o['vote.procedure'] === 'nominations' && e.target !== NONE && !nominees.includes(e.target)) fail(i, `a vote for seat ${e.target}, who is not nominated`);
         if (phase === 'night' || (day === 1 && !o['vote.firstDay'])) fail(i, `a vote on ${phase} ${day}`);
         if (e.round === 0) {
+          if (aliveAtVote === null) livingAtVote = board.alive.filter(Boolean).length;
           aliveAtVote ??= board.alive.flatMap((a, s) => (a && !muted.has(s) ? [s] : []));
           if (voters0.has(e.voter)) fail(i, `seat ${e.voter} votes twice`);
           voters0.add(e.voter);
+          if (e.target !== NONE && !e.abstained && !e.missed) tally0.set(e.target, (tally0.get(e.target) ?? 0) + 1);
         }
+        lastVoteTarget = e.round === 0 && e.target !== NONE ? e.target : NONE;
         if (e.target === NONE && e.missed) {
           misses[e.voter]!++;
           count('missed vote');
@@ -271,6 +297,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         break;
       case 'penalty-vote':
         alive(e.target, i, 'penalty vote');
+        tally0.set(e.target, (tally0.get(e.target) ?? 0) + 1);
         count('penalty vote');
         break;
       case 'lynch':
@@ -452,6 +479,7 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         break;
       case 'claim':
         alive(e.speaker, i, 'speaker');
+        if (voters0.size > 0) checkHammerSpeech(i, e.speaker);
         count('claim');
         break;
       case 'foul':
@@ -462,7 +490,8 @@ export function audit(rules: Rules, log: readonly LoggedEvent[], outcome: Outcom
         closePhase(i);
         ended = true;
         if (e.outcome !== outcome) fail(i, `the log says ${outcomeName(e.outcome)}, play() returned ${outcomeName(outcome)}`);
-        if (e.day < 1 || e.day > o['limits.maxDays']) fail(i, `ended on day ${e.day}, cap ${o['limits.maxDays']}`);
+        // Day 0 only for a deal already won (no phase played: a werewolf table dealt more wolves than villagers).
+        if ((e.day < 1 && phaseNo >= 0) || e.day < 0 || e.day > o['limits.maxDays']) fail(i, `ended on day ${e.day}, cap ${o['limits.maxDays']}`);
         const w = expectedWinner(board, o);
         if (e.outcome === Outcome.Timeout) {
           if (w !== -1) fail(i, `a timeout on a board won by ${outcomeName(w)}`);

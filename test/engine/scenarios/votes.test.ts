@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role, Team } from '../../../src/engine/roles.js';
 import { play, type OptionSet } from '../../helpers/scenario.js';
+import type { ClaimSink, PlayerView } from '../../../src/engine/agent.js';
 import { PASS, ScriptedProvider } from '../../helpers/scripted.js';
 
 // Seats: 0 civ, 1 don, 2-3 maf, 4 put, 5 com, 6 doc, 7 man, 8-11 civ.
@@ -238,5 +239,85 @@ describe('revealOnDeath', () => {
     expect(civ.revealed[1]).toBe(reveal ? Role.Don : -1);
     expect(civ.known[1]).toBe(reveal ? Team.Mafia : -1);
     expect(civ.known[5]).toBe(reveal ? Team.Town : -1);
+  });
+});
+
+/** Notes, at each turn to speak, how many votes had been asked for so far that day. */
+class TimedProvider extends ScriptedProvider {
+  readonly turns: { seat: number; day: number; votesBefore: number }[] = [];
+  override speak(seat: number, view: PlayerView, out: ClaimSink): void {
+    this.turns.push({ seat, day: view.day, votesBefore: this.asked.filter((a) => a.choice === 'vote').length });
+    super.speak(seat, view, out);
+  }
+}
+
+describe('vote.hammerSpeech', () => {
+  // Seven votes of twelve are a majority: the sixth for A puts him one vote from the lynch.
+  const SIX_FOR_A = [0, 1, 2, 3, 4, 5];
+  const NO_TIE: OptionSet = { ...DAY_ONE, 'vote.tie': 'none' };
+  /** Turns to speak given after the day's vote began. */
+  const inVote = (p: TimedProvider): { seat: number; votesBefore: number }[] => p.turns.filter((c) => c.day === 1 && c.votesBefore > 0).map(({ seat, votesBefore }) => ({ seat, votesBefore }));
+  /** How many votes had been cast when the k-th vote for `target` was (1-based), or -1. */
+  const kthVoteFor = (r: ReturnType<typeof play>, target: number, k: number): number => {
+    let seen = 0;
+    const votes = r.events('vote');
+    for (let i = 0; i < votes.length; i++) if (votes[i]!.target === target && ++seen === k) return i + 1;
+    return -1;
+  };
+
+  it('false (every preset): nobody speaks once the vote has begun', () => {
+    const p = new TimedProvider().allVote(1, SIX_FOR_A, A);
+    play({ preset: 'club', deal: CLUB, provider: p, options: NO_TIE });
+    expect(p.turns.length).toBeGreaterThanOrEqual(12);
+    expect(inVote(p)).toEqual([]);
+  });
+
+  it('true: the player one vote from a majority speaks right after that vote, unless it was the last; nobody else does', () => {
+    let spoke = 0;
+    for (let game = 0; game < 12; game++) {
+      const p = new TimedProvider().allVote(1, SIX_FOR_A, A);
+      const r = play({ preset: 'club', deal: CLUB, game, provider: p, options: { ...NO_TIE, 'vote.hammerSpeech': true } });
+      const sixth = kthVoteFor(r, A, 6);
+      expect(sixth).toBeGreaterThan(0);
+      const expected = sixth < 12 ? [{ seat: A, votesBefore: sixth }] : [];
+      expect(inVote(p)).toEqual(expected);
+      spoke += expected.length;
+    }
+    expect(spoke).toBeGreaterThan(6);
+  });
+
+  it('his claim under the hammer is public at once: it is logged between the sixth vote on him and the next', () => {
+    const p = new (class extends TimedProvider {
+      override speak(seat: number, view: PlayerView, out: ClaimSink): void {
+        super.speak(seat, view, out);
+        if (seat === A && this.turns.at(-1)!.votesBefore > 0) out.say({ kind: 'role', role: Role.Commissar });
+      }
+    })().allVote(1, SIX_FOR_A, A);
+    const r = play({ preset: 'club', deal: CLUB, game: 0, provider: p, options: { ...NO_TIE, 'vote.hammerSpeech': true } });
+    const sixth = kthVoteFor(r, A, 6);
+    const sequence = r.log.map((l) => l.event).filter((e) => e.type === 'vote' || e.type === 'claim');
+    const claimAt = sequence.findIndex((e) => e.type === 'claim' && e.speaker === A);
+    expect(sixth).toBeLessThan(12);
+    expect(sequence.slice(0, claimAt).filter((e) => e.type === 'vote')).toHaveLength(sixth);
+    // Everyone still to vote saw it before choosing.
+    for (const seat of [6, 7, A, 10, 11].filter((s) => !sequence.slice(0, claimAt).some((e) => e.type === 'vote' && e.voter === s))) {
+      expect(p.events(seat, 'claim').some((e) => e.speaker === A)).toBe(true);
+    }
+  });
+
+  it('the hammer is lynch.minShare of the living when that is more than a majority: at 3/4 of twelve, one vote short of nine', () => {
+    const opts = { ...NO_TIE, 'vote.hammerSpeech': true, 'lynch.minShare': 0.75 };
+    let spoke = 0;
+    for (let game = 0; game < 24; game++) {
+      const six = new TimedProvider().allVote(1, SIX_FOR_A, A);
+      play({ preset: 'club', deal: CLUB, game, provider: six, options: opts });
+      expect(inVote(six)).toEqual([]);
+      const eight = new TimedProvider().allVote(1, [...SIX_FOR_A, 6, 7], A);
+      const r = play({ preset: 'club', deal: CLUB, game, provider: eight, options: opts });
+      const at = kthVoteFor(r, A, 8);
+      expect(inVote(eight)).toEqual(at < 12 ? [{ seat: A, votesBefore: at }] : []);
+      if (at < 12) spoke++;
+    }
+    expect(spoke).toBeGreaterThan(3);
   });
 });
