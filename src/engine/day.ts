@@ -155,13 +155,17 @@ export function speak(t: Table, sink: Speech = new Speech(t)): void {
 /** The first `turns` players of the day's order speak (nobody dies while they do). */
 function speakInTurn(t: Table, sink: Speech, turns: number): void {
   for (let i = 0; i < turns; i++) {
-    const s = t.living[sink.order[i]!]!;
-    const agent = t.agents[s]!;
-    if (!agent.speak || t.views[s]!.silenced) continue;
-    sink.speaker = s;
     sink.turn = i;
-    agent.speak(t.views[s]!, sink);
+    giveTheFloor(t, sink, t.living[sink.order[i]!]!);
   }
+}
+
+/** Seat s speaks into `sink`, unless his player never speaks or he is silenced today. */
+function giveTheFloor(t: Table, sink: Speech, s: number): void {
+  const agent = t.agents[s]!;
+  if (!agent.speak || t.views[s]!.silenced) return;
+  sink.speaker = s;
+  agent.speak(t.views[s]!, sink);
 }
 
 type LynchReason = 'most-votes' | 'tie-random' | 'tie-all' | 'lone-nominee';
@@ -324,11 +328,7 @@ function hammerVotes(t: Table): number {
  * already cast stand, the ones to come may go elsewhere.
  */
 function speakUnderHammer(t: Table, b: Ballot, s: number): void {
-  const sink = b.speech;
-  const agent = t.agents[s]!;
-  if (sink === null || !agent.speak || t.views[s]!.silenced) return;
-  sink.speaker = s;
-  agent.speak(t.views[s]!, sink);
+  if (b.speech !== null) giveTheFloor(t, b.speech, s);
 }
 
 /** The revote among the k tied (b.candidates): each living player, in the day's order, votes for a candidate other than himself (or nobody, under `vote.noLynch`). */

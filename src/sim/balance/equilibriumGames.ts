@@ -26,7 +26,7 @@ import { Z95, wilson } from '../precision.js';
 import { pairIndex, runGames, type RunResult } from '../run.js';
 import { searchEquilibrium, searchReply, type BestReply, type Contest, type ContestPlayer, type EquilibriumSearchResult, type IterationRecord, type Mixture, type StoppedBy } from './equilibrium.js';
 import { pairedScore, scoreSum, type ScoreDifference, type ScoringTeam } from './score.js';
-import { paramValue, roundParam, TUNE_DEFAULTS, type Point, type TuneConfig, type TuneParam } from './tune.js';
+import { clampParam, paramValue, roundParam, TUNE_DEFAULTS, type Point, type TuneConfig, type TuneParam } from './tune.js';
 
 export const EQUILIBRIUM_DEFAULTS = {
   games: 2000,
@@ -184,13 +184,13 @@ function startingParams(spec: ReturnType<typeof parseAgents>, team: ScoringTeam,
   const overrides = new Map<string, number>();
   for (const s of ['', team]) for (const o of spec.params) if (o.scope === s) overrides.set(o.key, o.value);
   const values = profileParams(profile as SkillProfile, overrides);
-  return space.map((p) => ({ key: p.key, min: p.min, max: p.max, whole: p.whole, start: paramValue(p, Math.min(p.max, Math.max(p.min, values[p.key]!))) }));
+  return space.map((p) => ({ key: p.key, min: p.min, max: p.max, whole: p.whole, start: clampParam(p, values[p.key]!) }));
 }
 
 /** A saved mixture's strategies start the search (each completed with the team's starting values); else the starting values alone. */
 function initialStrategies(spec: ReturnType<typeof parseAgents>, params: Readonly<Record<ScoringTeam, readonly TuneParam[]>>): Record<ScoringTeam, Point[]> {
   const of = (team: ScoringTeam): Point[] => {
-    const start = Object.fromEntries(params[team].map((p) => [p.key, roundParam(p.start)]));
+    const start = startOf(params[team]);
     const parts = spec.mixture.get(team) ?? [];
     if (parts.length === 0) return [start];
     return parts.map((c) => Object.fromEntries(params[team].map((p) => [p.key, roundParam(Math.min(p.max, Math.max(p.min, c.params.get(p.key) ?? start[p.key]!)))])));
@@ -297,12 +297,14 @@ async function exploitSearches(
 }
 
 const startOf = (params: readonly TuneParam[]): Point => Object.fromEntries(params.map((p) => [p.key, paramValue(p, p.start)]));
+const middleOf = (params: readonly TuneParam[]): Point => Object.fromEntries(params.map((p) => [p.key, paramValue(p, (p.min + p.max) / 2)]));
+/** A point drawn uniformly over the ranges, one draw per parameter in order. */
+const drawnPoint = (params: readonly TuneParam[], rng: Sfc32): Point => Object.fromEntries(params.map((p) => [p.key, paramValue(p, p.min + rng.next() * (p.max - p.min))]));
 
 /** The last start of each best-reply search: the middle of the ranges first, then points drawn from the seed, iteration by iteration. */
 function restartPoint(seed: number, params: readonly TuneParam[], team: ScoringTeam, iteration: number): Point {
-  if (iteration === 1) return Object.fromEntries(params.map((p) => [p.key, paramValue(p, (p.min + p.max) / 2)]));
-  const rng = new Sfc32(seed, iteration, team === 'town' ? RESTART_STREAM : RESTART_STREAM + 1);
-  return Object.fromEntries(params.map((p) => [p.key, paramValue(p, p.min + rng.next() * (p.max - p.min))]));
+  if (iteration === 1) return middleOf(params);
+  return drawnPoint(params, new Sfc32(seed, iteration, team === 'town' ? RESTART_STREAM : RESTART_STREAM + 1));
 }
 
 /** Streams of the search's own draws (restarts, the exploitability's starts): not a game's. */
@@ -313,11 +315,11 @@ function exploitStarts(req: EquilibriumRequest, team: ScoringTeam, params: reado
   const starts = [
     { label: 'its strategy of most weight', point: heaviest },
     { label: 'its starting values', point: startOf(params) },
-    { label: 'the middle of its ranges', point: Object.fromEntries(params.map((p) => [p.key, paramValue(p, (p.min + p.max) / 2)])) },
+    { label: 'the middle of its ranges', point: middleOf(params) },
   ];
   const rng = new Sfc32(req.seed, team === 'town' ? 0 : 1, RESTART_STREAM + 2);
   for (let k = starts.length; k < req.exploitSearches; k++) {
-    starts.push({ label: `a point drawn from the seed (${k - 2})`, point: Object.fromEntries(params.map((p) => [p.key, paramValue(p, p.min + rng.next() * (p.max - p.min))])) });
+    starts.push({ label: `a point drawn from the seed (${k - 2})`, point: drawnPoint(params, rng) });
   }
   return starts;
 }

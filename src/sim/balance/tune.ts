@@ -84,7 +84,8 @@ export function paramValue(p: Pick<TuneParam, 'whole'>, x: number): number {
   return p.whole ? Math.round(x) : roundParam(x);
 }
 
-function clamp(p: TuneParam, x: number): number {
+/** A value clipped to the parameter's range and held as a point holds it (paramValue). */
+export function clampParam(p: Pick<TuneParam, 'min' | 'max' | 'whole'>, x: number): number {
   return paramValue(p, Math.min(p.max, Math.max(p.min, x)));
 }
 
@@ -99,7 +100,7 @@ export function neighbours(params: readonly TuneParam[], centre: Point, steps: P
   const seen = new Set([JSON.stringify(centre)]);
   for (const p of params) {
     for (const sign of [1, -1]) {
-      const q = { ...centre, [p.key]: clamp(p, centre[p.key]! + sign * steps[p.key]!) };
+      const q = { ...centre, [p.key]: clampParam(p, centre[p.key]! + sign * steps[p.key]!) };
       const id = JSON.stringify(q);
       if (!seen.has(id)) {
         seen.add(id);
@@ -113,7 +114,7 @@ export function neighbours(params: readonly TuneParam[], centre: Point, steps: P
 export async function tune(config: TuneConfig, evaluate: PointEvaluator): Promise<TuneResult> {
   const { params } = config;
   if (params.length === 0) throw new Error('tune: no parameters');
-  const start: Point = Object.fromEntries(params.map((p) => [p.key, clamp(p, p.start)]));
+  const start: Point = Object.fromEntries(params.map((p) => [p.key, clampParam(p, p.start)]));
   let centre = start;
   let steps: Point = Object.fromEntries(params.map((p) => [p.key, roundParam((p.max - p.min) * config.firstStep)]));
   const rounds: TuneRound[] = [];

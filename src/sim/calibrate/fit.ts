@@ -8,7 +8,7 @@
 // the evaluations depend only on the inputs and the evaluator's answers.
 
 import type { StatisticsJSON } from '../records/stats.js';
-import { neighbours, roundParam, type Point, type TuneParam } from '../balance/tune.js';
+import { clampParam, neighbours, roundParam, type Point, type TuneParam } from '../balance/tune.js';
 import { momentRows, momentValue, momentVector, objective, type MomentRow } from './moments.js';
 
 /** Plays every point on the same games and returns each point's statistics. */
@@ -86,15 +86,11 @@ class PointCache {
   }
 }
 
-function clampTo(p: TuneParam, x: number): number {
-  return roundParam(Math.min(p.max, Math.max(p.min, x)));
-}
-
 export async function fitMoments(c: FitConfig, evaluate: StatisticsEvaluator): Promise<FitResult> {
   if (c.params.length === 0) throw new Error('fitMoments: no parameters');
   const cache = new PointCache(evaluate);
   const score = (s: StatisticsJSON): number => objective(momentRows(c.moments, c.records, s));
-  const start: Point = Object.fromEntries(c.params.map((p) => [p.key, clampTo(p, p.start)]));
+  const start: Point = Object.fromEntries(c.params.map((p) => [p.key, clampParam(p, p.start)]));
   let centre = start;
   let [centreStats] = await cache.all([centre], 'the starting point');
   let centreScore = score(centreStats!);
@@ -144,8 +140,8 @@ export async function fitMoments(c: FitConfig, evaluate: StatisticsEvaluator): P
 async function momentJacobian(c: FitConfig, at: Point, cache: PointCache): Promise<number[][]> {
   const pairs = c.params.map((p) => {
     const h = (p.max - p.min) * c.jacobianStep;
-    const hi = { ...at, [p.key]: clampTo(p, at[p.key]! + h) };
-    const lo = { ...at, [p.key]: clampTo(p, at[p.key]! - h) };
+    const hi = { ...at, [p.key]: clampParam(p, at[p.key]! + h) };
+    const lo = { ...at, [p.key]: clampParam(p, at[p.key]! - h) };
     return { hi, lo, width: hi[p.key]! - lo[p.key]! };
   });
   const stats = await cache.all(pairs.flatMap((q) => [q.hi, q.lo]), `the Jacobian (${2 * pairs.length} points)`);
