@@ -104,6 +104,7 @@ export class PoolExecutor implements BatchExecutor {
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 60_000,
+      execArgv: workerExecArgv(),
     });
     // A batch cancelled by close may have replied just before its worker was
     // terminated; piscina reports that late reply as an error event. After
@@ -161,6 +162,20 @@ function failureFromReply(f: { game: number; variant: number; message: string; s
   const cause = new Error(f.message);
   cause.stack = f.stack;
   return new GameFailure(f.game, cause, f.variant);
+}
+
+/**
+ * Workers load their file by import(), never by require(). piscina tries
+ * require() first, and Node 20.19+ then loads our ES module synchronously;
+ * a worker terminated in that window (closing the pool on Ctrl-C just after
+ * piscina replaced a worker whose batch was cancelled) aborts the whole
+ * process with "v8::Module::IsGraphAsync must be used on an instantiated
+ * module". With require(esm) off, require() refuses at once and piscina
+ * falls back to import(), whose termination Node handles.
+ */
+export function workerExecArgv(): string[] {
+  const requireLoadsEsm = (process.features as { require_module?: boolean }).require_module === true;
+  return requireLoadsEsm ? [...process.execArgv, '--no-experimental-require-module'] : [...process.execArgv];
 }
 
 /**

@@ -76,6 +76,13 @@ function expectStopped(p: Pressed, kept: RegExp): void {
   expectTerminalRestored(p.screen);
 }
 
+/** A destination for one attempt: a retried test must not find what a failed attempt left there. */
+function freshOut(name: string): string {
+  const out = join(dir, name);
+  rmSync(out, { recursive: true, force: true });
+  return out;
+}
+
 const summaryOf = (out: string) => JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Record<string, any>;
 
 // 20000 games: batches of 313; game 500 hangs the second, so exactly 313 games are finished in order.
@@ -104,7 +111,7 @@ describe.skipIf(!hasScript)('Ctrl-C keeps what means something, says so, and giv
     ['sweep', ['sweep', '--vary', 'mafia=1,2']],
     ['roles', ['roles', '--rules', 'classic', '--only', 'doctor']],
   ])('%s: the report of the games finished, marked interrupted', async (name, args) => {
-    const out = join(dir, name);
+    const out = freshOut(name);
     const p = await pressCtrlC([...args, ...STUDY, '--out', out], BAR_MOVED, HANG_SECOND_BATCH);
     expectStopped(p, new RegExp(`mafia-sim: interrupted after 313 of 20,000 games per variant: ${join(out, 'report.html')} holds those games \\(the same for every variant\\), marked interrupted; run the command again to play them all`));
     expect(p.screen).toMatch(/INTERRUPTED \(Ctrl-C\) after 313 of 20,000 games per variant: every number here is of games 0 to 312 only/);
@@ -115,20 +122,20 @@ describe.skipIf(!hasScript)('Ctrl-C keeps what means something, says so, and giv
   it('experiment (a compare file): the same', async () => {
     const file = join(dir, 'study.yaml');
     writeFileSync(file, 'title: two tables\ncommand: compare\nrules: club\nagents: random\nvariants:\n  - set: [mafia=2]\ngames: 20000\n');
-    const out = join(dir, 'experiment');
+    const out = freshOut('experiment');
     const p = await pressCtrlC(['experiment', file, '--threads', '2', '--out', out], BAR_MOVED, HANG_SECOND_BATCH);
     expectStopped(p, /mafia-sim: interrupted after 313 of 20,000 games per variant: .* marked interrupted/);
     expect(summaryOf(out)['interrupted'].played).toBe(313);
   });
 
   it('run: the report, and the command that resumes it', async () => {
-    const out = join(dir, 'run');
+    const out = freshOut('run');
     const p = await pressCtrlC(['run', ...STUDY, '--out', out], BAR_MOVED, HANG_SECOND_BATCH);
     expectStopped(p, /mafia-sim: interrupted after 313 of 20,000 games: .*report\.html holds those, marked interrupted; resume with: mafia-sim run .* --checkpoint .*checkpoint\.json --resume/);
   });
 
   it('equilibrium: keeps the strategies found, measures them on the held-out games and saves them', async () => {
-    const out = join(dir, 'equilibrium');
+    const out = freshOut('equilibrium');
     // Game 500 of the search hangs its first contest; the held-out games (1000 on) do not.
     const p = await pressCtrlC(['equilibrium', '--rules', 'classic', '--agents', 'club,readSkill=0', '--games', '1000', '--test-games', '1000', '--threads', '2', '--out', out], 4000, HANG_SECOND_BATCH);
     expectStopped(p, /mafia-sim: interrupted after 0 iterations: the strategies found so far are in .*equilibrium\.json, measured on the held-out games; exploitability not measured/);
@@ -148,7 +155,7 @@ describe.skipIf(!hasScript)('Ctrl-C keeps what means something, says so, and giv
     ['records compare', ['records', 'compare', '--records', join(REPO, 'data/mafia-allstars'), '--rules', join(REPO, 'rules/mafia-allstars.yaml'), '--games', '100000000', '--threads', '2'], /games…/, {}, /interrupted: nothing written: the simulated games were stopped before all of them had finished/],
     ['calibrate', ['calibrate', '--records', join(REPO, 'data/mafia-allstars'), '--rules', join(REPO, 'rules/mafia-allstars.yaml'), '--params', 'readSkill', '--games', '100000000', '--threads', '2'], /\s[1-9][\d,]*\/100000000 games/, {}, /interrupted during the starting point, 1 × 100,000,000 games; nothing written/],
   ])('%s: nothing written, and the line says why', async (name, args, ready, env, kept) => {
-    const out = join(dir, `nothing-${name.replace(/\W+/g, '-')}`);
+    const out = freshOut(`nothing-${name.replace(/\W+/g, '-')}`);
     const p = await pressCtrlC([...args, ...(name === 'calibrate' ? ['--save', join(out, 'p.json')] : ['--out', out])], ready, env);
     expectStopped(p, kept);
     expect(existsSync(out)).toBe(false);
