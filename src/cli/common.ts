@@ -10,7 +10,7 @@ import { isPresetName } from '../engine/presets.js';
 import { Team } from '../engine/roles.js';
 import type { Rules } from '../engine/rules.js';
 import { RunInterrupted, SimInputError } from '../sim/errors.js';
-import { fileProblem, folderProblem } from '../sim/files.js';
+import { fileProblem, folderProblem, removeFoldersLeftEmpty } from '../sim/files.js';
 import { teamOf } from '../sim/records/format.js';
 import { shareGames, type SetupGroup } from '../sim/records/setups.js';
 import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
@@ -286,7 +286,7 @@ export function alignedTable(header: readonly string[], rows: readonly (readonly
  */
 export function checkReportDir(dir: string | undefined, flag = '--out', what = 'the report'): void {
   const problem = folderProblem(dir ?? 'reports');
-  if (problem === null) return;
+  if (problem === null) return quitCleanlyOnEarlyInterrupt();
   if (dir === undefined) throw new UsageError(flag, `${what} cannot be written under ${resolve('reports')}: ${problem}; give ${flag} a folder you can write to, or run from one`);
   throw new UsageError(flag, `cannot write ${what} to ${dir}: ${problem}; give ${flag} a folder you can write to`);
 }
@@ -294,7 +294,34 @@ export function checkReportDir(dir: string | undefined, flag = '--out', what = '
 /** Refuses, before the first game, an output file (part, checkpoint, profile) that cannot be written. */
 export function checkOutputFile(flag: string, path: string): void {
   const problem = fileProblem(path);
-  if (problem !== null) throw new UsageError(flag, `cannot write ${path}: ${problem}; give ${flag} a path in a folder you can write to`);
+  if (problem === null) return quitCleanlyOnEarlyInterrupt();
+  throw new UsageError(flag, `cannot write ${path}: ${problem}; give ${flag} a path in a folder you can write to`);
+}
+
+let earlyInterruptArmed = false;
+/** Whether a command has begun playing (stopOnInterrupt ran): a later signal comes while its results are written. */
+let playBegan = false;
+
+/**
+ * Ctrl-C (or SIGTERM) after the output checks made the destination's
+ * folders but before the command starts playing (loading records, starting
+ * the pool): Node's default would end the process there and then, leaving
+ * those folders empty behind it. This one listener takes them away and
+ * ends as an interrupt that kept nothing; once a command plays, its own
+ * listener (stopOnInterrupt) is there too, and this one stands aside.
+ */
+function quitCleanlyOnEarlyInterrupt(): void {
+  if (earlyInterruptArmed) return;
+  earlyInterruptArmed = true;
+  const onEarly = (signal: NodeJS.Signals) => {
+    if (process.listenerCount(signal) > 1) return;
+    removeFoldersLeftEmpty();
+    // Every file is written whole or not at all (writeFileAtomic): what the command had written stands.
+    process.stderr.write(playBegan ? 'mafia-sim: interrupted while writing the results: the files written so far are whole\n' : 'mafia-sim: interrupted: nothing written: stopped before the first game\n');
+    process.exit(EXIT_INTERRUPTED);
+  };
+  process.on('SIGINT', onEarly);
+  process.on('SIGTERM', onEarly);
 }
 
 /**
@@ -305,6 +332,7 @@ export function checkOutputFile(flag: string, path: string): void {
  * Said even with --quiet: a person pressed the key and waits for an answer.
  */
 export function stopOnInterrupt(say = 'stopping: the games in flight are dropped (Ctrl-C again quits at once)'): { signal: AbortSignal; release: () => void } {
+  playBegan = true;
   const stop = new AbortController();
   const on = () => {
     if (stop.signal.aborted) process.exit(EXIT_INTERRUPTED);
