@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchEquilibrium, type Contest, type ContestPlayer, type EquilibriumConfig } from '../../src/sim/balance/equilibrium.js';
 import { RunInterrupted } from '../../src/sim/errors.js';
+import { resolveRules } from '../../src/engine/rules.js';
+import { findEquilibrium } from '../../src/sim/balance/equilibriumGames.js';
 import { TUNE_DEFAULTS } from '../../src/sim/balance/tune.js';
 // A plain ES module fixture (no types): the exact chance of the fixture game.
 import { townWins } from '../fixtures/rps/hands.mjs';
@@ -81,5 +83,38 @@ describe('searchEquilibrium', () => {
     expect(r.strategies.town.length).toBeGreaterThanOrEqual(1);
     expect(r.solution.town.length).toBe(r.strategies.town.length);
     expect(r.matrix.length).toBe(r.strategies.town.length);
+  });
+});
+
+describe('findEquilibrium: a saved mixture as the start', () => {
+  it('holds its counts whole and its values in range, as the search holds a point', async () => {
+    // An aborted search keeps its starting strategies: what the saved mixture became is what it prints.
+    const stop = new AbortController();
+    stop.abort();
+    const r = await findEquilibrium({
+      rules: resolveRules('classic'),
+      agents: 'club,mafia@1[mafia.fakeClaimDay=2.6;mafia.fakeClaim=0.3]',
+      seed: 1,
+      games: 100,
+      testGames: 100,
+      iterations: 1,
+      epsilon: 0.01,
+      budget: 1e5,
+      searchRounds: 1,
+      exploitSearches: 1,
+      threads: 1,
+      signal: stop.signal,
+      params: {
+        town: [{ key: 'vote.byLot', min: 0, max: 1, whole: false }],
+        mafia: [
+          { key: 'mafia.fakeClaimDay', min: 1, max: 6, whole: true },
+          // A search may walk a narrower range than the profile allows (a count is capped at the table size).
+          { key: 'mafia.fakeClaim', min: 0.5, max: 1, whole: false },
+        ],
+      },
+    });
+    expect(r.stoppedBy).toBe('interrupted');
+    expect(r.strategies.mafia.map((s) => s.point)).toEqual([{ 'mafia.fakeClaimDay': 3, 'mafia.fakeClaim': 0.5 }]);
+    expect(r.agents, r.agents).toMatch(/mafia@1\[(mafia.fakeClaimDay=3;mafia.fakeClaim=0.5|mafia.fakeClaim=0.5;mafia.fakeClaimDay=3)\]/);
   });
 });

@@ -15,7 +15,7 @@
 import { RunInterrupted } from '../errors.js';
 import { solveMetaGame, type MetaSolution } from './metaGame.js';
 import type { ScoringTeam } from './score.js';
-import { roundParam, tune, type Point, type PointEvaluator, type PointScore, type TuneConfig, type TuneParam, type TuneResult } from './tune.js';
+import { clampParam, tune, type Point, type PointEvaluator, type PointScore, type TuneConfig, type TuneParam, type TuneResult } from './tune.js';
 
 /** One game's strategies: a point of each team's strategy parameters. */
 export interface Contest {
@@ -175,7 +175,7 @@ class SearchState {
 }
 
 function startPoint(params: readonly TuneParam[]): Point {
-  return Object.fromEntries(params.map((p) => [p.key, roundParam(Math.min(p.max, Math.max(p.min, p.start)))]));
+  return Object.fromEntries(params.map((p) => [p.key, clampParam(p, p.start)]));
 }
 
 function mixtureOf(points: readonly Point[], weights: readonly number[]): Mixture {

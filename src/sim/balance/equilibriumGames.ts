@@ -187,13 +187,13 @@ function startingParams(spec: ReturnType<typeof parseAgents>, team: ScoringTeam,
   return space.map((p) => ({ key: p.key, min: p.min, max: p.max, whole: p.whole, start: clampParam(p, values[p.key]!) }));
 }
 
-/** A saved mixture's strategies start the search (each completed with the team's starting values); else the starting values alone. */
+/** A saved mixture's strategies start the search (each completed with the team's starting values, and held as the search holds a point: a count whole); else the starting values alone. */
 function initialStrategies(spec: ReturnType<typeof parseAgents>, params: Readonly<Record<ScoringTeam, readonly TuneParam[]>>): Record<ScoringTeam, Point[]> {
   const of = (team: ScoringTeam): Point[] => {
     const start = startOf(params[team]);
     const parts = spec.mixture.get(team) ?? [];
     if (parts.length === 0) return [start];
-    return parts.map((c) => Object.fromEntries(params[team].map((p) => [p.key, roundParam(Math.min(p.max, Math.max(p.min, c.params.get(p.key) ?? start[p.key]!)))])));
+    return parts.map((c) => Object.fromEntries(params[team].map((p) => [p.key, clampParam(p, c.params.get(p.key) ?? start[p.key]!)])));
   };
   return { town: of('town'), mafia: of('mafia') };
 }
