@@ -335,7 +335,11 @@ export function stopOnInterrupt(say = 'stopping: the games in flight are dropped
   playBegan = true;
   const stop = new AbortController();
   const on = () => {
-    if (stop.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    if (stop.signal.aborted) {
+      // At once, but not leaving behind the folders the output checks made and nothing has filled.
+      removeFoldersLeftEmpty();
+      process.exit(EXIT_INTERRUPTED);
+    }
     stop.abort();
     process.stderr.write(`mafia-sim: ${say}\n`);
   };

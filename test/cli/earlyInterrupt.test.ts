@@ -4,7 +4,8 @@
 // process by Node's default and left those folders behind, empty (seen
 // under load: records compare, SIGINT in its first second). A process that
 // has passed the checks and not yet played stands in for the command here,
-// so the moment is exact, not a race.
+// so the moment is exact, not a race. A second press while the games stop
+// quits at once, and takes those folders with it too.
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -64,6 +65,15 @@ describe('a signal after the output checks and before the first game', () => {
     expect(p.stderr).toBe('mafia-sim: stopping: the games in flight are dropped (Ctrl-C again quits at once)\n');
     expect(p.code).toBe(7);
     expect(existsSync(out)).toBe(true);
+  });
+
+  it('a second press quits at once, and takes the empty folders with it', async () => {
+    const out = join(dir, 'twice', 'report');
+    // The first press aborts; the games "in flight" never end, so only the second press ends the process.
+    const p = await signalAfterChecks(`c.checkReportDir(${JSON.stringify(out)}); const s = c.stopOnInterrupt(); s.signal.addEventListener('abort', () => process.kill(process.pid, 'SIGINT'));`, 'SIGINT');
+    expect(p.stderr).toBe('mafia-sim: stopping: the games in flight are dropped (Ctrl-C again quits at once)\n');
+    expect(p.code).toBe(130);
+    expect(existsSync(join(dir, 'twice'))).toBe(false);
   });
 
   it('a folder that was there before is left alone', async () => {
