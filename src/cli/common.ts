@@ -316,7 +316,7 @@ function quitCleanlyOnEarlyInterrupt(): void {
   const onEarly = (signal: NodeJS.Signals) => {
     if (process.listenerCount(signal) > 1) return;
     removeFoldersLeftEmpty();
-    // Every file is written whole or not at all (writeFileAtomic): what the command had written stands.
+    // A signal's listener runs between synchronous writes, never inside one: what the command had written is whole.
     process.stderr.write(playBegan ? 'mafia-sim: interrupted while writing the results: the files written so far are whole\n' : 'mafia-sim: interrupted: nothing written: stopped before the first game\n');
     process.exit(EXIT_INTERRUPTED);
   };

@@ -15,7 +15,7 @@
 import { RunInterrupted } from '../errors.js';
 import { solveMetaGame, type MetaSolution } from './metaGame.js';
 import type { ScoringTeam } from './score.js';
-import { clampParam, tune, type Point, type PointEvaluator, type PointScore, type TuneConfig, type TuneParam, type TuneResult } from './tune.js';
+import { startPointOf, tune, type Point, type PointEvaluator, type PointScore, type TuneConfig, type TuneParam, type TuneResult } from './tune.js';
 
 /** One game's strategies: a point of each team's strategy parameters. */
 export interface Contest {
@@ -140,8 +140,8 @@ class SearchState {
     config: EquilibriumConfig,
     readonly play: ContestPlayer,
   ) {
-    this.town = config.initial ? [...config.initial.town] : [startPoint(config.town)];
-    this.mafia = config.initial ? [...config.initial.mafia] : [startPoint(config.mafia)];
+    this.town = config.initial ? [...config.initial.town] : [startPointOf(config.town)];
+    this.mafia = config.initial ? [...config.initial.mafia] : [startPointOf(config.mafia)];
   }
 
   /** Plays contests, keeping their scores, and counts the games. */
@@ -172,10 +172,6 @@ class SearchState {
     const list = team === 'town' ? this.town : this.mafia;
     if (!list.some((q) => pointKey(q) === pointKey(p))) list.push(p);
   }
-}
-
-function startPoint(params: readonly TuneParam[]): Point {
-  return Object.fromEntries(params.map((p) => [p.key, clampParam(p, p.start)]));
 }
 
 function mixtureOf(points: readonly Point[], weights: readonly number[]): Mixture {

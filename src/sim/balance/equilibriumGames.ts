@@ -26,7 +26,7 @@ import { Z95, wilson } from '../precision.js';
 import { pairIndex, runGames, type RunResult } from '../run.js';
 import { searchEquilibrium, searchReply, type BestReply, type Contest, type ContestPlayer, type EquilibriumSearchResult, type IterationRecord, type Mixture, type StoppedBy } from './equilibrium.js';
 import { pairedScore, scoreSum, type ScoreDifference, type ScoringTeam } from './score.js';
-import { clampParam, paramValue, roundParam, TUNE_DEFAULTS, type Point, type TuneConfig, type TuneParam } from './tune.js';
+import { clampParam, paramValue, roundParam, startPointOf, TUNE_DEFAULTS, type Point, type TuneConfig, type TuneParam } from './tune.js';
 
 export const EQUILIBRIUM_DEFAULTS = {
   games: 2000,
@@ -143,7 +143,7 @@ export async function findEquilibrium(req: EquilibriumRequest): Promise<Equilibr
       epsilon: req.epsilon,
       budget: req.budget,
       search,
-      restarts: (team, iteration) => [startOf(tuneParams[team]), restartPoint(req.seed, tuneParams[team], team, iteration)],
+      restarts: (team, iteration) => [startPointOf(tuneParams[team]), restartPoint(req.seed, tuneParams[team], team, iteration)],
       onIteration: (record) => req.onProgress?.({ phase: 'iteration', record }),
       onRound: (team, round, points) => req.onProgress?.({ phase: 'search', team, round, points }),
     },
@@ -190,7 +190,7 @@ function startingParams(spec: ReturnType<typeof parseAgents>, team: ScoringTeam,
 /** A saved mixture's strategies start the search (each completed with the team's starting values, and held as the search holds a point: a count whole); else the starting values alone. */
 function initialStrategies(spec: ReturnType<typeof parseAgents>, params: Readonly<Record<ScoringTeam, readonly TuneParam[]>>): Record<ScoringTeam, Point[]> {
   const of = (team: ScoringTeam): Point[] => {
-    const start = startOf(params[team]);
+    const start = startPointOf(params[team]);
     const parts = spec.mixture.get(team) ?? [];
     if (parts.length === 0) return [start];
     return parts.map((c) => Object.fromEntries(params[team].map((p) => [p.key, clampParam(p, c.params.get(p.key) ?? start[p.key]!)])));
@@ -296,7 +296,6 @@ async function exploitSearches(
   return out;
 }
 
-const startOf = (params: readonly TuneParam[]): Point => Object.fromEntries(params.map((p) => [p.key, paramValue(p, p.start)]));
 const middleOf = (params: readonly TuneParam[]): Point => Object.fromEntries(params.map((p) => [p.key, paramValue(p, (p.min + p.max) / 2)]));
 /** A point drawn uniformly over the ranges, one draw per parameter in order. */
 const drawnPoint = (params: readonly TuneParam[], rng: Sfc32): Point => Object.fromEntries(params.map((p) => [p.key, paramValue(p, p.min + rng.next() * (p.max - p.min))]));
@@ -314,7 +313,7 @@ function exploitStarts(req: EquilibriumRequest, team: ScoringTeam, params: reado
   const heaviest = own.reduce((h, s) => (s.weight > h.weight ? s : h)).point;
   const starts = [
     { label: 'its strategy of most weight', point: heaviest },
-    { label: 'its starting values', point: startOf(params) },
+    { label: 'its starting values', point: startPointOf(params) },
     { label: 'the middle of its ranges', point: middleOf(params) },
   ];
   const rng = new Sfc32(req.seed, team === 'town' ? 0 : 1, RESTART_STREAM + 2);

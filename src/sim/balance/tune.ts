@@ -89,6 +89,11 @@ export function clampParam(p: Pick<TuneParam, 'min' | 'max' | 'whole'>, x: numbe
   return paramValue(p, Math.min(p.max, Math.max(p.min, x)));
 }
 
+/** The point of the parameters' starting values, each held as a point holds it (clampParam). */
+export function startPointOf(params: readonly Pick<TuneParam, 'key' | 'start' | 'min' | 'max' | 'whole'>[]): Point {
+  return Object.fromEntries(params.map((p) => [p.key, clampParam(p, p.start)]));
+}
+
 /** Whether a parameter's step is too small to move it: below the smallest share of its range, or, for a count, below half a unit (its neighbours round back to the centre). */
 function settled(p: TuneParam, step: number, minStep: number): boolean {
   return step < (p.max - p.min) * minStep || (p.whole === true && step < 0.5);
@@ -114,7 +119,7 @@ export function neighbours(params: readonly TuneParam[], centre: Point, steps: P
 export async function tune(config: TuneConfig, evaluate: PointEvaluator): Promise<TuneResult> {
   const { params } = config;
   if (params.length === 0) throw new Error('tune: no parameters');
-  const start: Point = Object.fromEntries(params.map((p) => [p.key, clampParam(p, p.start)]));
+  const start = startPointOf(params);
   let centre = start;
   let steps: Point = Object.fromEntries(params.map((p) => [p.key, roundParam((p.max - p.min) * config.firstStep)]));
   const rounds: TuneRound[] = [];
