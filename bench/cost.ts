@@ -5,40 +5,23 @@
 // only this process). DIR: another checkout's root, to measure its build
 // instead of this one, so two builds can be run one after the other in the
 // same session (A/B). Setup names filter the rows (substring; a name given
-// whole picks that row alone, so `club` profiles the club game only). A measuring
+// whole picks that row alone, so `club` profiles the club game only).
+// COST_SCALE scales the game counts; COST_GAMES sets them. A measuring
 // tool, not a test: it prints, it asserts nothing.
 
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chooseSetups } from './costSetups.js';
 
 const args = process.argv.slice(2);
 const dirArg = args.length > 0 && existsSync(join(args[0]!, 'dist')) ? args.shift()! : null;
 const root = resolve(dirArg ?? fileURLToPath(new URL('../..', import.meta.url)));
 const load = (path: string): Promise<Record<string, unknown>> => import(join(root, 'dist', path));
 
-interface Setup {
-  readonly name: string;
-  readonly rules: string;
-  readonly players?: number;
-  readonly mafia?: number;
-  readonly agents: string;
-  /** Games measured (as many again are played first to warm up). */
-  readonly games: number;
-}
-
-const SETUPS: readonly Setup[] = [
-  { name: 'club', rules: 'club', agents: 'club', games: 40_000 },
-  { name: 'classic-random', rules: 'classic', players: 12, mafia: 3, agents: 'random', games: 600_000 },
-  // The engine alone on the club's rules (random players neither observe nor read): the floor under a club game.
-  { name: 'club-random', rules: 'club', agents: 'random', games: 300_000 },
-  { name: 'forum12', rules: 'forum', players: 12, agents: 'club', games: 30_000 },
-  { name: 'forum48', rules: 'forum', players: 48, agents: 'club', games: 1_200 },
-  { name: 'forum96', rules: 'forum', players: 96, agents: 'club', games: 200 },
-  { name: 'allstars', rules: 'rules/mafia-allstars.yaml', agents: 'club', games: 30_000 },
-];
-
 const SCALE = Number(process.env['COST_SCALE'] ?? 1);
+/** Exact games per setup instead of the scaled count (instructions.js sets it). */
+const GAMES = process.env['COST_GAMES'] === undefined ? null : Number(process.env['COST_GAMES']);
 
 // Loaded from the measured tree's build, so its types are taken from this one's.
 const { Game } = (await load('src/engine/game.js')) as typeof import('../src/engine/game.js');
@@ -46,14 +29,13 @@ const { resolveRules } = (await load('src/engine/rules.js')) as typeof import('.
 const { createProvider, parseAgents } = (await load('src/agents/index.js')) as typeof import('../src/agents/index.js');
 const { loadRulesDoc } = (await load('src/cli/rulesSource.js')) as typeof import('../src/cli/rulesSource.js');
 
-const picks = (s: Setup, a: string): boolean => (SETUPS.some((x) => x.name === a) ? s.name === a : s.name.includes(a));
-const chosen = SETUPS.filter((s) => args.length === 0 || args.some((a) => picks(s, a)));
+const chosen = chooseSetups(args);
 for (const s of chosen) {
   const source = s.rules.endsWith('.yaml') ? loadRulesDoc(join(root, s.rules)) : s.rules;
   const rules = resolveRules(source, { players: s.players, mafia: s.mafia });
   const provider = await createProvider(parseAgents(s.agents), rules);
   const game = new Game(rules);
-  const games = Math.max(20, Math.round(s.games * SCALE));
+  const games = GAMES ?? Math.max(20, Math.round(s.games * SCALE));
   let town = 0;
   for (let k = 0; k < games; k++) game.play(1, games + k, provider);
   const t0 = process.cpuUsage();

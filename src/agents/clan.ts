@@ -90,11 +90,12 @@ export class ClanTalk {
    */
   liar(me: ClanMember, rng: Rng): number {
     if (me.book.seesClan[me.role]) return me.seat;
+    // An agreed liar who lives is the answer, whoever else lives (he is me, or a living mate): every mate's speech after the first asks.
+    const agreed = this.liarSeat;
+    if (agreed === me.seat || (agreed >= 0 && isMate(me, agreed))) return agreed;
     let mates = 0;
     for (let s = 0; s < this.n; s++) if (s !== me.seat && isMate(me, s)) mates++;
     if (mates === 0) return me.seat;
-    const agreed = this.liarSeat;
-    if (agreed === me.seat || (agreed >= 0 && isMate(me, agreed))) return agreed;
     let pick = rng.int(mates + 1);
     let chosen = me.seat;
     for (let s = 0; s < this.n && pick > 0; s++) {

@@ -51,6 +51,8 @@ export function bestOption(m: Mind, d: Decision, noise: number): number {
 export function bestScored(m: Mind, d: Decision, noise: number, taste: number): number {
   const opts = d.options;
   const known = m.view.known;
+  // A seat that cannot reach the best even with the highest taste is passed by (DayTaste.ceiling).
+  const ceiling = m.taste.ceiling;
   let best = NONE;
   let bestScore = -Infinity;
   let ties = 1;
@@ -60,7 +62,10 @@ export function bestScored(m: Mind, d: Decision, noise: number, taste: number): 
     let score = base;
     if (base > NEVER) {
       if (noise > 0) score += noise * m.rng.next();
-      if (taste > 0 && known[s] === UNKNOWN) score += taste * m.taste.at(s);
+      if (taste > 0 && known[s] === UNKNOWN) {
+        if (score + taste * ceiling < bestScore) continue;
+        score += taste * m.taste.at(s);
+      }
     }
     if (score > bestScore) {
       bestScore = score;

@@ -199,6 +199,8 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
     if (s === me || !alive[s]) continue;
     // One call, its result then added to (two calls in the two branches made V8 box every result).
     const e = b.enemy(s);
+    // Not even the highest taste brings him to the best so far: his taste is not worked out (DayTaste.ceiling).
+    if (known[s] === UNKNOWN && e + scale * taste.ceiling < bestX) continue;
     const x = known[s] === UNKNOWN ? e + scale * taste.at(s) : e;
     if (x > bestX) {
       bestX = x;

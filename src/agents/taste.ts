@@ -24,6 +24,12 @@ const GUMBEL: Float64Array = (() => {
 })();
 
 export class DayTaste {
+  /**
+   * No taste is higher (the table's last quantile): a seat whose score plus
+   * this still falls short of the best so far can neither win nor tie, so
+   * a scan skips working out its taste (a hash, no draw: nothing changes).
+   */
+  readonly ceiling: number = GUMBEL[TABLE_SIZE - 1]!;
   private day = -1;
   private key = 0;
 

@@ -5,14 +5,18 @@
 // so every check can fail.
 
 import { describe, expect, it } from 'vitest';
+import { Beliefs } from '../../src/agents/beliefs.js';
+import { NEVER, bestScored, takesTie, type Mind } from '../../src/agents/mind.js';
+import { profileParams } from '../../src/agents/params.js';
 import { DayTaste } from '../../src/agents/taste.js';
-import { NONE } from '../../src/engine/agent.js';
+import { NONE, UNKNOWN, type Decision } from '../../src/engine/agent.js';
 import { Choice, type LoggedEvent } from '../../src/engine/events.js';
 import { Sfc32 } from '../../src/engine/rng.js';
-import { Role } from '../../src/engine/roles.js';
+import { Role, Team } from '../../src/engine/roles.js';
+import { resolveRules } from '../../src/engine/rules.js';
 import { Game } from '../../src/engine/game.js';
 import { allstarsRules } from '../calibrate/synthetic.js';
-import { eventsOf, playLogged, providerFor, requests, seatOf, type Played } from './helpers.js';
+import { civilianView, eventsOf, mindOf, playLogged, providerFor, requests, seatOf, type Played } from './helpers.js';
 
 /** Games [0, games) of the records' game (rules/mafia-allstars.yaml), seed 11. */
 async function playAllstars(agents: string, games: number): Promise<Played[]> {
@@ -29,6 +33,56 @@ async function playAllstars(agents: string, games: number): Promise<Played[]> {
 }
 
 describe('a voter\'s taste of the day', () => {
+  it('never exceeds its ceiling, which a draw reaches (the bound a scan skips a seat by)', () => {
+    const rng = new Sfc32(3, 0, 1);
+    const taste = new DayTaste();
+    let top = -Infinity;
+    for (let day = 1; day <= 3000; day++) {
+      taste.forDay(day, rng);
+      for (let s = 0; s < 40; s++) top = Math.max(top, taste.at(s));
+    }
+    expect(top).toBe(taste.ceiling);
+  });
+
+  it('picks, with seats that cannot reach the best left unworked, what a scan of every taste picks, with the same draws', () => {
+    // A full scan as bestScored was before the ceiling: the reference the skip must agree with, ties and NEVER included.
+    const fullScan = (m: Mind, d: Decision, scale: number): number => {
+      let best = NONE;
+      let bestScore = -Infinity;
+      let ties = 1;
+      for (const s of d.options) {
+        let score = m.scores[s]!;
+        if (score > NEVER && m.view.known[s] === UNKNOWN) score += scale * m.taste.at(s);
+        if (score > bestScore) [best, bestScore, ties] = [s, score, 1];
+        else if (score === bestScore && takesTie(m, ++ties)) best = s;
+      }
+      return best;
+    };
+    const rules = resolveRules('forum', { players: 24 });
+    const p = profileParams('club');
+    const pick = new Sfc32(8, 0, 1);
+    let skipped = 0;
+    for (let trial = 0; trial < 3000; trial++) {
+      const known: Record<number, number> = trial % 3 === 0 ? { 5: Team.Mafia, 9: Team.Town } : {};
+      const view = { ...civilianView(rules, 0, 'turn', known), day: 1 + (trial % 7) };
+      const b = new Beliefs(rules.players);
+      b.deal();
+      b.reset(view, p);
+      const [a, z] = [mindOf(view, b, p, trial), mindOf(view, b, p, trial)];
+      const options = Array.from({ length: rules.players - 1 }, (_, i) => i + 1);
+      // Scores on a coarse grid (ties), some far below the rest (skipped), some NEVER.
+      for (const s of options) a.scores[s] = z.scores[s] = pick.next() < 0.1 ? NEVER : Math.floor(pick.next() * 6) * (pick.next() < 0.3 ? 10 : 1);
+      const d: Decision = { choice: Choice.Vote, options, mayPass: false, round: 0 };
+      const scale = trial % 5 === 0 ? 0 : 0.1 + pick.next();
+      a.taste.forDay(view.day, a.rng);
+      z.taste.forDay(view.day, z.rng);
+      expect(bestScored(a, d, 0, scale)).toBe(fullScan(z, d, scale));
+      expect(a.rng.next()).toBe(z.rng.next());
+      for (const s of options) if (a.scores[s]! > NEVER && a.scores[s]! + scale * a.taste.ceiling < 40) skipped++;
+    }
+    expect(skipped).toBeGreaterThan(1000);
+  });
+
   it('is fixed for the day, new the next day, and costs one draw of his stream a day', () => {
     const rng = new Sfc32(5, 0, 1);
     const taste = new DayTaste();

@@ -1,0 +1,58 @@
+// `node dist/bench/instructions.js [DIR] [setup ...]`: machine instructions
+// per game for cost.js's setups, counted by valgrind (cachegrind without its
+// cache model). On this shared VM a CPU-time figure moves by 10-15% from one
+// run to the next and the machine's speed drifts by 2x over a day, so a
+// change worth 3% cannot be seen in time; the count repeats to about 0.3%
+// (SQLite tracks its speed the same way). It is a count, not a time: cache
+// misses and mispredicted branches are not in it, so a change is kept on
+// its count and then checked not to be slower in time (cost.js, bench.js).
+//
+// Each setup is played twice under valgrind, with G and 5G games (cost.js
+// plays as many again first to warm up), and the figure is the difference
+// of the two counts over the 8G games more: start-up, module loading and
+// the first compilations cancel. V8 runs single-threaded with fixed hash
+// and random seeds, so its compilation decisions repeat from run to run.
+// DIR and the setup names are cost.js's. About 75x slower than the games
+// themselves: club takes under a minute, forum96 several. A measuring tool,
+// not a test: it prints, it asserts nothing.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chooseSetups, type CostSetup } from './costSetups.js';
+
+const args = process.argv.slice(2);
+const dirArg = args.length > 0 && existsSync(join(args[0]!, 'dist')) ? args.shift()! : null;
+const costScript = fileURLToPath(new URL('./cost.js', import.meta.url));
+
+/** The smaller run's games: a hundredth of cost.js's count, at least 20. */
+const smallGames = (s: CostSetup): number => Math.max(20, Math.round(s.games / 100));
+
+/** Instructions valgrind counted for one cost.js run of `games` games of setup s. */
+function countRun(s: CostSetup, games: number): number {
+  const node = ['--single-threaded', '--hash-seed=1', '--random-seed=1', costScript, ...(dirArg === null ? [] : [dirArg]), s.name];
+  const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
+    env: { ...process.env, COST_GAMES: String(games) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (run.error) throw new Error(`valgrind did not start (${run.error.message}): install it (apt-get install valgrind)`);
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
+  if (run.status !== 0 || refs === null) throw new Error(`valgrind run of ${s.name} failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`);
+  return Number(refs[1]!.replaceAll(',', ''));
+}
+
+const version = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+if (version.error) {
+  process.stderr.write('instructions: valgrind is not installed here: install it (apt-get install valgrind), or use cost.js for CPU time\n');
+  process.exit(1);
+}
+process.stdout.write(`${version.stdout.trim()}, node ${process.version}, ${dirArg === null ? 'this tree' : dirArg}\n`);
+for (const s of chooseSetups(args)) {
+  const g = smallGames(s);
+  const small = countRun(s, g);
+  const big = countRun(s, 5 * g);
+  const perGame = (big - small) / (2 * 4 * g);
+  process.stdout.write(`${s.name}: ${Math.round(perGame).toLocaleString('en-US')} instructions/game (${g} and ${5 * g} games)\n`);
+}
