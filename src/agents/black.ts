@@ -161,6 +161,8 @@ function lostMate(m: Mind, tally: Int16Array | null, round: number): number {
   for (let s = 0; s < b.n; s++) {
     if (alive[s]) living++;
     const v = tally[s]!;
+    // A seat with no votes changes neither the leading mate nor the best of the others (both start at 0 or more).
+    if (v === 0) continue;
     cast += v;
     if (isMate(m, s) && v > top) {
       if (mate !== NONE) other = Math.max(other, top);
