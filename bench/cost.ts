@@ -10,12 +10,11 @@
 // tool, not a test: it prints, it asserts nothing.
 
 import { join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chooseSetups } from './costSetups.js';
+import { chooseSetups, takeTreeArg } from './costSetups.js';
 
 const args = process.argv.slice(2);
-const dirArg = args.length > 0 && existsSync(join(args[0]!, 'dist')) ? args.shift()! : null;
+const dirArg = takeTreeArg(args);
 const root = resolve(dirArg ?? fileURLToPath(new URL('../..', import.meta.url)));
 const load = (path: string): Promise<Record<string, unknown>> => import(join(root, 'dist', path));
 

@@ -1,5 +1,9 @@
-// The setups cost.js measures and instructions.js counts: one table, so the
-// two tools always name and play the same games.
+// The setups cost.js measures and instructions.js counts, and the command
+// line both read: one table, so the two tools always name and play the same
+// games.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface CostSetup {
   readonly name: string;
@@ -26,4 +30,9 @@ export const COST_SETUPS: readonly CostSetup[] = [
 export function chooseSetups(names: readonly string[]): CostSetup[] {
   const picks = (s: CostSetup, a: string): boolean => (COST_SETUPS.some((x) => x.name === a) ? s.name === a : s.name.includes(a));
   return COST_SETUPS.filter((s) => names.length === 0 || names.some((a) => picks(s, a)));
+}
+
+/** A leading argument that is another checkout's root (it has a dist/), taken off `args`; null when the first argument is not one. */
+export function takeTreeArg(args: string[]): string | null {
+  return args.length > 0 && existsSync(join(args[0]!, 'dist')) ? args.shift()! : null;
 }

@@ -1,8 +1,8 @@
 // `node dist/bench/instructions.js [DIR] [setup ...]`: machine instructions
 // per game for cost.js's setups, counted by valgrind (cachegrind without its
-// cache model). On this shared VM a CPU-time figure moves by 10-15% from one
+// cache model). On this shared VM a CPU-time figure moves by 10-20% from one
 // run to the next and the machine's speed drifts by 2x over a day, so a
-// change worth 3% cannot be seen in time; the count repeats to about 0.3%
+// change worth 3% cannot be seen in time; the count repeats to about 0.2%
 // (SQLite tracks its speed the same way). It is a count, not a time: cache
 // misses and mispredicted branches are not in it, so a change is kept on
 // its count and then checked not to be slower in time (cost.js, bench.js).
@@ -17,13 +17,11 @@
 // not a test: it prints, it asserts nothing.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chooseSetups, type CostSetup } from './costSetups.js';
+import { chooseSetups, takeTreeArg, type CostSetup } from './costSetups.js';
 
 const args = process.argv.slice(2);
-const dirArg = args.length > 0 && existsSync(join(args[0]!, 'dist')) ? args.shift()! : null;
+const dirArg = takeTreeArg(args);
 const costScript = fileURLToPath(new URL('./cost.js', import.meta.url));
 
 /** The smaller run's games: a hundredth of cost.js's count, at least 20. */

@@ -199,9 +199,10 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
     if (s === me || !alive[s]) continue;
     // One call, its result then added to (two calls in the two branches made V8 box every result).
     const e = b.enemy(s);
+    const hunch = known[s] === UNKNOWN;
     // Not even the highest taste brings him to the best so far: his taste is not worked out (DayTaste.ceiling).
-    if (known[s] === UNKNOWN && e + scale * taste.ceiling < bestX) continue;
-    const x = known[s] === UNKNOWN ? e + scale * taste.at(s) : e;
+    if (hunch && e + scale * taste.ceiling < bestX) continue;
+    const x = hunch ? e + scale * taste.at(s) : e;
     if (x > bestX) {
       bestX = x;
       best = s;
