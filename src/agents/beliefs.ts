@@ -39,6 +39,11 @@ function creditOf(c: number): number {
   return c >= 1 ? -CERTAIN : Math.max(-CERTAIN, Math.log(1 - c));
 }
 
+/** The events with which the engine gives a player a fact (SeatView.learn): a check, a role check, the Sergeant's Commissar, a promotion, the mates, a death note, the note read out. */
+function bringsFact(e: GameEvent, kind: Kind): boolean {
+  return kind === Kind.Other ? e.type === 'role-check' : kind >= Kind.Check && kind !== Kind.Frozen;
+}
+
 export class Beliefs extends Memory implements RecordPlayer {
   prior = 0;
   /** Evidence per seat in log-odds of being an enemy of Town: accusations, vote memory, lies (the reads are added live: `evidence`). */
@@ -133,6 +138,8 @@ export class Beliefs extends Memory implements RecordPlayer {
     }
     // The table's part first, once for all observers; then what is mine.
     const kind = this.record.apply(e, this);
+    // An event that may have brought me a fact: the record must know I hold it before the next vote on that seat.
+    if (bringsFact(e, kind)) this.record.rescanFacts(this.me);
     switch (kind) {
       case Kind.Vote: {
         const v = e as VoteEvent;

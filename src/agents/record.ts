@@ -18,6 +18,7 @@
 import { NONE, UNKNOWN, type PlayerView, type TableRecord } from '../engine/agent.js';
 import type { Claim, GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
+import { FactWatch } from './factWatch.js';
 import { PublicFacts, checkMayHaveHappened } from './publicFacts.js';
 
 /**
@@ -157,6 +158,10 @@ export class PublicRecord implements TableRecord {
   private readonly players: (RecordPlayer | null)[];
   private readonly seated: Int16Array;
   private seatedCount = 0;
+  /** 1 for a seat seated under the record this game (a player who observes on his own may share it but is not). */
+  private readonly isSeated: Uint8Array;
+  /** Who may hold a fact on each seat: a vote goes to those alone (factWatch.ts). */
+  private readonly watch: FactWatch;
   /** Each seat's hard facts (his view's `known`): a vote is his business only if he holds one on its target. */
   private readonly knownOf: ArrayLike<number>[];
   /** Who is alive (a view's public array): the dead see nothing more. */
@@ -186,19 +191,26 @@ export class PublicRecord implements TableRecord {
     this.players = new Array<RecordPlayer | null>(n).fill(null);
     this.knownOf = new Array<ArrayLike<number>>(n).fill(NO_FACTS);
     this.seated = new Int16Array(n);
+    this.isSeated = new Uint8Array(n);
+    this.watch = new FactWatch(n);
   }
 
   /** The engine seats `seat` under this record for the coming game (TableRecord): his public events come through `observe`. */
   join(seat: number, first: boolean): void {
-    if (first) this.seatedCount = 0;
+    if (first) {
+      this.seatedCount = 0;
+      this.isSeated.fill(0);
+    }
     this.seated[this.seatedCount++] = seat;
+    this.isSeated[seat] = 1;
   }
 
   /**
    * A public event from the engine (TableRecord): the table's part once,
    * then each living seated player's own part, with no per-player call for
    * an event nobody's own part looks at (Kind.Other), and a vote's only for
-   * players who hold a fact on its target.
+   * players who hold a fact on its target (walking the seats that may, not
+   * the table: FactWatch).
    */
   observe(e: GameEvent): void {
     const kind = this.apply(e, this.self);
@@ -212,9 +224,18 @@ export class PublicRecord implements TableRecord {
         const v = e as VoteEvent;
         if (v.target === NONE) return;
         const target = v.target;
-        for (let i = 0; i < count; i++) {
-          const s = seated[i]!;
-          if (alive[s] && this.knownOf[s]![target] !== UNKNOWN) players[s]!.onVote(v.voter, target);
+        const watch = this.watch;
+        if (watch.shownToAll[target]) {
+          for (let i = 0; i < count; i++) {
+            const s = seated[i]!;
+            if (alive[s]) players[s]!.onVote(v.voter, target);
+          }
+          return;
+        }
+        const isSeated = this.isSeated;
+        for (let i = 0, k = watch.count[target]!; i < k; i++) {
+          const s = watch.watcher(target, i);
+          if (alive[s] && isSeated[s] && this.knownOf[s]![target] !== UNKNOWN) players[s]!.onVote(v.voter, target);
         }
         return;
       }
@@ -258,6 +279,7 @@ export class PublicRecord implements TableRecord {
     this.last = null;
     this.version++;
     this.facts.clear();
+    this.watch.clear();
   }
 
   /** A player of this table starts the game with this view. */
@@ -267,6 +289,12 @@ export class PublicRecord implements TableRecord {
     this.players[view.seat] = player;
     this.knownOf[view.seat] = view.known;
     this.facts.setRules(view.setup, view.book);
+    this.watch.rescan(view.seat, view.known);
+  }
+
+  /** Seat s may have been given a fact (an event to him alone that can bring one: Beliefs.observe): lists him under what he now knows. */
+  rescanFacts(s: number): void {
+    this.watch.rescan(s, this.knownOf[s]!);
   }
 
   /** Applies a public event, once (every observer calls this before his private part), and says what kind it is. */
@@ -299,14 +327,22 @@ export class PublicRecord implements TableRecord {
       }
       if (c.kind !== 'accuse') this.facts.onClaim(speaker, c, checkMayHaveHappened(this.clock!));
     } else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
+    // A Prince's role shown by the lynch he survives: every player now holds it (no player's own part looks at the event).
+    else if (kind === Kind.Other && e.type === 'lynch-survived') this.watch.shownToAll[e.target] = 1;
     return kind;
   }
 
   /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */
   private applyFact(e: GameEvent): void {
     if (e.type === 'death') {
-      if (e.revealed >= 0) this.facts.onShown(e.seat, e.revealed);
-    } else if (e.type === 'commissar-note') this.facts.onNote(e.commissar, e.target, e.black, e.notMafiaOnly);
+      if (e.revealed >= 0) {
+        this.facts.onShown(e.seat, e.revealed);
+        this.watch.shownToAll[e.seat] = 1;
+      }
+    } else if (e.type === 'commissar-note') {
+      this.facts.onNote(e.commissar, e.target, e.black, e.notMafiaOnly);
+      this.watch.shownToAll[e.target] = 1;
+    }
   }
 
   /** Starts a new tally when the day or round changes. */
