@@ -133,7 +133,7 @@ export class Beliefs extends Memory implements RecordPlayer {
 
   observe(e: GameEvent): void {
     if (this.view === null) {
-      if (e.type === 'commissar-known') for (const s of e.seats) this.realCommissar[s] = 1;
+      if (e.type === 'commissar-known') for (const s of e.seats) this.markRealCommissar(s);
       return;
     }
     // The table's part first, once for all observers; then what is mine.
@@ -179,7 +179,7 @@ export class Beliefs extends Memory implements RecordPlayer {
         break;
       }
       case Kind.CommissarKnown:
-        for (const s of (e as Event<'commissar-known'>).seats) this.realCommissar[s] = 1;
+        for (const s of (e as Event<'commissar-known'>).seats) this.markRealCommissar(s);
         this.trustDirty = true;
         // The Sergeant learns the Commissar's team too: a fact for the next full sync.
         this.factsPending = true;
@@ -199,7 +199,7 @@ export class Beliefs extends Memory implements RecordPlayer {
       case Kind.Facts:
         // The note read to the table names its writer, a dead Commissar: he was real, and rivals may be shown to have lied.
         if (e.type === 'commissar-note') {
-          this.realCommissar[e.commissar] = 1;
+          this.markRealCommissar(e.commissar);
           this.trustDirty = true;
           this.takePublicLiars();
         }
@@ -309,7 +309,7 @@ export class Beliefs extends Memory implements RecordPlayer {
     }
     if (revealed === Role.Commissar) {
       // The shown Commissar was real: once every copy is shown, whoever else claimed the role lied.
-      this.realCommissar[seat] = 1;
+      this.markRealCommissar(seat);
       this.takePublicLiars();
     }
     this.trustDirty = true;

@@ -46,8 +46,11 @@ export class Memory {
   /** My own findings (Commissar, Sergeant): Verdict per seat; and what I already said in public. */
   readonly found: Int8Array;
   readonly announced: Uint8Array;
-  /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death). */
+  /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death): written by markRealCommissar only. */
   readonly realCommissar: Uint8Array;
+  /** The seats marked in realCommissar, in the order they were marked. */
+  private readonly realCommissarSeats: Int16Array;
+  private realCommissarCount = 0;
   /**
    * Every array cleared per game (these and the subclass's floats and flags,
    * see the constructor) lives in one buffer, so a game starts with one fill.
@@ -89,6 +92,7 @@ export class Memory {
     this.perGameFlags = new Uint8Array(buffer, (at += n), flagsPerSeat * n);
     this.sources = new Int16Array(n);
     this.realCommissar = new Uint8Array(n);
+    this.realCommissarSeats = new Int16Array(n);
   }
 
   /**
@@ -98,6 +102,7 @@ export class Memory {
   deal(): void {
     this.view = null;
     this.realCommissar.fill(0);
+    this.realCommissarCount = 0;
   }
 
   /** Clears the record for a new game (what arrived since `deal` is kept; a shared public record is cleared by its provider). */
@@ -124,10 +129,22 @@ export class Memory {
     this.sources[this.sourceCount++] = s;
   }
 
-  /** The real Commissar I know of who is still alive (a promoted Sergeant may claim after his death), or -1. */
+  /** Seat s is known to be (or have been) a real Commissar. */
+  markRealCommissar(s: number): void {
+    if (this.realCommissar[s]) return;
+    this.realCommissar[s] = 1;
+    this.realCommissarSeats[this.realCommissarCount++] = s;
+  }
+
+  /** The real Commissar I know of who is still alive (a promoted Sergeant may claim after his death), the lowest seat if several, or -1. */
   livingRealCommissar(): number {
-    for (let s = 0; s < this.n; s++) if (this.realCommissar[s] && this.view!.alive[s]) return s;
-    return -1;
+    // The seats marked, not the table: most of a big game's calls come after the one known Commissar has died.
+    let found = -1;
+    for (let i = 0; i < this.realCommissarCount; i++) {
+      const s = this.realCommissarSeats[i]!;
+      if (this.view!.alive[s] && (found < 0 || s < found)) found = s;
+    }
+    return found;
   }
 
   /** Votes for nobody so far in this day's vote of this round. */

@@ -376,3 +376,36 @@ describe('in whole games', () => {
     });
   }
 });
+
+describe('the living real Commissar a player knows of', () => {
+  it('is the lowest living seat shown to be one, however they were learnt, and none after the deal', () => {
+    const rules = allstarsRules();
+    const view = civilianView(rules, 0, 'day');
+    const alive = view.alive as Uint8Array;
+    const b = new Beliefs(rules.players);
+    b.deal();
+    b.reset(view, profileParams('club'));
+    expect(b.livingRealCommissar()).toBe(-1);
+    // Learnt in this order: the Sergeant's Commissar (7), then a note read out by a dead one (9), then 3 twice.
+    b.observe({ type: 'commissar-known', seats: [7] });
+    expect(b.livingRealCommissar()).toBe(7);
+    alive[9] = 0;
+    b.observe({ type: 'commissar-note', commissar: 9, target: 4, black: false, notMafiaOnly: false });
+    expect(b.livingRealCommissar()).toBe(7);
+    b.markRealCommissar(3);
+    b.markRealCommissar(3);
+    expect(b.livingRealCommissar()).toBe(3);
+    alive[3] = 0;
+    expect(b.livingRealCommissar()).toBe(7);
+    alive[7] = 0;
+    expect(b.livingRealCommissar()).toBe(-1);
+    expect([3, 7, 9].map((s) => b.realCommissar[s])).toEqual([1, 1, 1]);
+    // A new deal forgets them all: a seat marked last game is not one now.
+    alive.fill(1);
+    b.deal();
+    b.reset(view, profileParams('club'));
+    expect(b.livingRealCommissar()).toBe(-1);
+    b.markRealCommissar(5);
+    expect(b.livingRealCommissar()).toBe(5);
+  });
+});
