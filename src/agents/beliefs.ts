@@ -500,6 +500,13 @@ export class Beliefs extends Memory implements RecordPlayer {
     return x;
   }
 
+  /** The largest trust of any source: no seat's blackResultTrust is higher. */
+  highestTrust(): number {
+    let best = 0;
+    for (let i = 0; i < this.sourceCount; i++) if (this.trust[this.sources[i]!]! > best) best = this.trust[this.sources[i]!]!;
+    return best;
+  }
+
   /** The largest trust among sources that called t Black. */
   blackResultTrust(t: number): number {
     let best = 0;

@@ -133,6 +133,8 @@ export function hunt(m: Mind, d: Decision): number {
   let best = NONE;
   let bestP = 0;
   let ties = 1;
+  // With no source believed that far, no seat without a fact is worth a hunt: the sources' results need not be looked up.
+  const trusted = b.highestTrust() >= HUNT_SOURCE_TRUST;
   const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
@@ -141,7 +143,7 @@ export function hunt(m: Mind, d: Decision): number {
     if (k === Team.Town || k === KNOWN_NOT_MAFIA) continue;
     // Without a hard fact, only a credible "Black" result makes a hunt worth a life: reads and a
     // contested claim are not enough, and an unproven enemy may be the loner Maniac.
-    const source = k === Team.Mafia ? 1 : b.blackResultTrust(s);
+    const source = k === Team.Mafia ? 1 : trusted ? b.blackResultTrust(s) : 0;
     if (k !== Team.Mafia && (source < HUNT_SOURCE_TRUST || b.claimRole[s] === Role.Commissar || b.claimRole[s] === Role.Sergeant)) continue;
     if (leader === NOT_LOOKED_UP) leader = b.record.soleVoteLeader(view.day);
     if (s === leader) continue;
