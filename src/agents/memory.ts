@@ -46,8 +46,8 @@ export class Memory {
   /** My own findings (Commissar, Sergeant): Verdict per seat; and what I already said in public. */
   readonly found: Int8Array;
   readonly announced: Uint8Array;
-  /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death): written by markRealCommissar only. */
-  readonly realCommissar: Uint8Array;
+  /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death); read-only outside, so every mark goes through markRealCommissar and its list. */
+  readonly realCommissar: ArrayLike<number>;
   /** The seats marked in realCommissar, in the order they were marked. */
   private readonly realCommissarSeats: Int16Array;
   private realCommissarCount = 0;
@@ -101,7 +101,7 @@ export class Memory {
    */
   deal(): void {
     this.view = null;
-    this.realCommissar.fill(0);
+    this.realFlags().fill(0);
     this.realCommissarCount = 0;
   }
 
@@ -132,8 +132,13 @@ export class Memory {
   /** Seat s is known to be (or have been) a real Commissar. */
   markRealCommissar(s: number): void {
     if (this.realCommissar[s]) return;
-    this.realCommissar[s] = 1;
+    this.realFlags()[s] = 1;
     this.realCommissarSeats[this.realCommissarCount++] = s;
+  }
+
+  /** realCommissar as the array it is, for its two writers here (one field, not two: an extra field cost the club game 0.4% of its instructions). */
+  private realFlags(): Uint8Array {
+    return this.realCommissar as Uint8Array;
   }
 
   /** The real Commissar I know of who is still alive (a promoted Sergeant may claim after his death), the lowest seat if several, or -1. */
