@@ -1,6 +1,7 @@
 // `node dist/bench/cost.js [DIR] [setup ...]`: CPU µs per game on one thread,
 // in-process, after a warm-up, for the speed issue's setups (club, classic
-// and club with random players, forum at 12, 48 and 96 players, the records' rules):
+// and club with random players, forum at 12, 48 and 96 players, the records' rules,
+// and classic-sketch, the classic games played by a hand-written loop, always this tree's):
 // the figure least disturbed by a loaded machine (process.cpuUsage counts
 // only this process). DIR: another checkout's root, to measure its build
 // instead of this one, so two builds can be run one after the other in the
@@ -11,7 +12,9 @@
 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chooseSetups, takeTreeArg } from './costSetups.js';
+import { Role } from '../src/engine/roles.js';
+import { ClassicSketch } from './classicSketch.js';
+import { chooseSetups, takeTreeArg, type CostSetup } from './costSetups.js';
 
 const args = process.argv.slice(2);
 const dirArg = takeTreeArg(args);
@@ -33,13 +36,23 @@ for (const s of chosen) {
   const source = s.rules.endsWith('.yaml') ? loadRulesDoc(join(root, s.rules)) : s.rules;
   const rules = resolveRules(source, { players: s.players, mafia: s.mafia });
   const provider = await createProvider(parseAgents(s.agents), rules);
-  const game = new Game(rules);
+  const play = player(s, rules, provider);
   const games = GAMES ?? Math.max(20, Math.round(s.games * SCALE));
   let town = 0;
-  for (let k = 0; k < games; k++) game.play(1, games + k, provider);
+  for (let k = 0; k < games; k++) play(games + k);
   const t0 = process.cpuUsage();
-  for (let k = 0; k < games; k++) if (game.play(1, k, provider) === 0) town++;
+  for (let k = 0; k < games; k++) if (play(k) === 0) town++;
   const cpu = process.cpuUsage(t0);
   const us = (cpu.user + cpu.system) / games;
   process.stdout.write(`${s.name} ${games} games: ${us.toFixed(us < 10 ? 3 : 1)} µs/game (town ${((100 * town) / games).toFixed(2)}%)\n`);
+}
+
+/** Game k of seed 1 by the measured tree's engine, or by this tree's hand-written classic game for a sketch row. */
+function player(s: CostSetup, rules: ReturnType<typeof resolveRules>, provider: Awaited<ReturnType<typeof createProvider>>): (k: number) => number {
+  if (s.sketch) {
+    const sketch = new ClassicSketch(rules.players, rules.roles[Role.Mafia]!, rules.options['limits.maxDays']);
+    return (k) => sketch.play(1, k);
+  }
+  const game = new Game(rules);
+  return (k) => game.play(1, k, provider);
 }

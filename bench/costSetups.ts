@@ -13,11 +13,15 @@ export interface CostSetup {
   readonly agents: string;
   /** Games measured (as many again are played first to warm up). */
   readonly games: number;
+  /** Played by the hand-written classic game (classicSketch.ts) instead of the engine: the floor under classic-random. */
+  readonly sketch?: boolean;
 }
 
 export const COST_SETUPS: readonly CostSetup[] = [
   { name: 'club', rules: 'club', agents: 'club', games: 40_000 },
   { name: 'classic-random', rules: 'classic', players: 12, mafia: 3, agents: 'random', games: 600_000 },
+  // The same games without the engine: what the rules themselves cost (bench/classicSketch.ts).
+  { name: 'classic-sketch', rules: 'classic', players: 12, mafia: 3, agents: 'random', games: 600_000, sketch: true },
   // The engine alone on the club's rules (random players neither observe nor read): the floor under a club game.
   { name: 'club-random', rules: 'club', agents: 'random', games: 300_000 },
   { name: 'forum12', rules: 'forum', players: 12, agents: 'club', games: 30_000 },
