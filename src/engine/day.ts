@@ -9,7 +9,7 @@
 
 import { NONE, type ClaimSink } from './agent.js';
 import { Audience, Choice, DeathCause, type Claim, type GameEvent } from './events.js';
-import { drawVoteOrder, rotatingOrder, shuffledIndices } from './dayOrder.js';
+import { drawVoteOrder, rotatingOrder, shuffledIndices, voterList, voterTotal } from './dayOrder.js';
 import { afterSecondTie, collectNominationVotes } from './nominations.js';
 import type { Table } from './table.js';
 
@@ -202,6 +202,8 @@ export class Ballot {
   readonly order: Int16Array;
   readonly voters: Int16Array;
   voterCount = 0;
+  /** Today's vote order is seat order, and the voters are `Table.living` itself (dayOrder.ts, voterList). */
+  votersAreLiving = false;
   /** Scratch marks by seat (nominations), all 0 between uses. */
   readonly marked: Uint8Array;
   readonly result: VoteResult;
@@ -295,8 +297,9 @@ function castFirstVotes(t: Table, b: Ballot): void {
   const muted = mutedToday(t);
   const hammer = hammerVotes(t);
   t.asker.beginOthers(); // nobody dies while the votes are cast
+  const bySeat = b.votersAreLiving;
   for (let j = 0; j < m; j++) {
-    const i = b.order[j]!;
+    const i = bySeat ? j : b.order[j]!;
     const s = t.living[i]!;
     if (muted !== null && muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
@@ -338,8 +341,10 @@ function castRevotes(t: Table, b: Ballot, k: number): void {
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;
   const muted = mutedToday(t);
-  for (let j = 0; j < b.voterCount; j++) {
-    const s = b.voters[j]!;
+  const voters = voterList(t, b);
+  const count = voterTotal(t, b);
+  for (let j = 0; j < count; j++) {
+    const s = voters[j]!;
     if (!t.alive[s] || (muted !== null && muted[s])) continue;
     const options = candidatesBut(t, candidates, k, s, everyCandidate);
     if (options.length === 0) continue;

@@ -40,14 +40,29 @@ export function rotatingOrder(t: Table, order: Int16Array): void {
  * who follows him) is not decided by seat number. Revotes and the lift-all
  * vote keep it. When no player observes anything (random players) nobody can
  * follow anybody, the order changes nothing, and none is drawn: the votes go
- * by seat.
+ * by seat, read from `Table.living` itself (no copy).
  */
 export function drawVoteOrder(t: Table, b: Ballot): void {
-  const order = b.order;
   const m = t.aliveCount;
-  if (t.observing) shuffledIndices(t, order);
-  else for (let i = 0; i < m; i++) order[i] = i;
+  b.votersAreLiving = !t.observing;
+  b.voterCount = m;
+  if (b.votersAreLiving) return;
+  const order = b.order;
+  shuffledIndices(t, order);
   // The seats too: a removal for missed votes reorders `living` before a revote.
   for (let i = 0; i < m; i++) b.voters[i] = t.living[order[i]!]!;
-  b.voterCount = m;
+}
+
+/**
+ * The voters' seats in the day's vote order: `b.voters`, or `Table.living`
+ * itself when the order is seat order (nobody observes). Read with
+ * `voterTotal`: a removal for missed votes shortens the living list, whose
+ * seats stay in seat order, so the voters still alive come in the same order.
+ */
+export function voterList(t: Table, b: Ballot): Int16Array {
+  return b.votersAreLiving ? t.living : b.voters;
+}
+
+export function voterTotal(t: Table, b: Ballot): number {
+  return b.votersAreLiving ? t.aliveCount : b.voterCount;
 }

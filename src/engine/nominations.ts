@@ -16,7 +16,7 @@
 
 import { NONE } from './agent.js';
 import { type AfterRemoval, type Ballot, addPenaltyVotes, lynch, mutedToday, noLynch, recordVote, removeInactive, topOf } from './day.js';
-import { drawVoteOrder, rotatingOrder } from './dayOrder.js';
+import { drawVoteOrder, rotatingOrder, voterList, voterTotal } from './dayOrder.js';
 import { Audience, Choice } from './events.js';
 import type { Table } from './table.js';
 
@@ -123,8 +123,10 @@ function castAmong(t: Table, b: Ballot, cands: Int16Array, k: number, round: num
   const missRate = round === 0 ? o['inactivity.missRate'] : 0;
   if (round === 0) drawVoteOrder(t, b);
   const muted = mutedToday(t);
-  for (let j = 0; j < b.voterCount; j++) {
-    const s = b.voters[j]!;
+  const voters = voterList(t, b);
+  const count = voterTotal(t, b);
+  for (let j = 0; j < count; j++) {
+    const s = voters[j]!;
     if (!t.alive[s] || (muted !== null && muted[s])) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
@@ -180,8 +182,10 @@ function liftAllVote(t: Table, b: Ballot, k: number): boolean {
   for (let j = 0; j < k; j++) options[j] = tied[j]!;
   let yes = 0;
   const muted = mutedToday(t);
-  for (let j = 0; j < b.voterCount; j++) {
-    const s = b.voters[j]!;
+  const voters = voterList(t, b);
+  const count = voterTotal(t, b);
+  for (let j = 0; j < count; j++) {
+    const s = voters[j]!;
     if (!t.alive[s] || (muted !== null && muted[s])) continue;
     if (t.asker.ask(s, Choice.LiftAll, options, true) !== NONE) yes++;
   }
