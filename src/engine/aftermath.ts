@@ -7,6 +7,7 @@
 // play, so a game without these roles pays nothing for them.
 
 import { NONE } from './agent.js';
+import { NO_TARGETS } from './asking.js';
 import { Audience, Choice, DeathCause } from './events.js';
 import { Team } from './roles.js';
 import type { Table } from './table.js';
@@ -55,9 +56,8 @@ function fireLastShots(t: Table, mark: number): void {
     for (let s = 0; s < t.n; s++) {
       if (!t.diedSince(s, mark) || !t.book.lastShot[t.role[s]!] || t.lastShotUsed[s]) continue;
       t.lastShotUsed[s] = 1;
-      const targets = t.asker.livingTargets(s);
-      if (targets.length === 0) continue;
-      const target = t.asker.ask(s, Choice.LastShot, targets, true);
+      const target = t.asker.askLiving(s, Choice.LastShot, true, 0, s);
+      if (target === NO_TARGETS) continue;
       if (target === NONE) {
         if (t.listening) t.emit({ type: 'pass', seat: s, choice: Choice.LastShot }, Audience.Host);
         continue;

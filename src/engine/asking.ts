@@ -8,6 +8,9 @@
 // marks nothing.
 
 import { AgentError, NONE, type Decision } from './agent.js';
+
+/** What `Asker.askLiving` answers when no seat qualifies (nobody was asked): not NONE, which is a pass. */
+export const NO_TARGETS = -2;
 import { CHOICE_NAMES, type Choice } from './events.js';
 import { ROLES, Team } from './roles.js';
 import type { Table } from './table.js';
@@ -50,34 +53,45 @@ export class Asker {
   }
 
   /**
-   * Living seats, optionally without `except`, without seats `knownMafiaOf`
-   * knows to be Mafia, and without those `repeatActor` may not pick again
-   * under a limit of `repeatMax` nights in a row. The reusable array of that
-   * length: valid until the next list is built.
+   * Asks seat s to choose among the living seats, optionally without
+   * `except`, without seats `knownMafiaOf` knows to be Mafia, and without
+   * those `repeatActor` may not pick again under a limit of `repeatMax`
+   * nights in a row (in seat order). The list is marked legal as it is
+   * built, so the answer is checked without a second pass. NO_TARGETS when
+   * the list is empty (nobody is asked).
    */
-  livingTargets(except: number, knownMafiaOf = -1, repeatActor = -1, repeatMax = 0): number[] {
+  askLiving(s: number, choice: Choice, mayPass: boolean, round: number, except: number, knownMafiaOf = -1, repeatActor = -1, repeatMax = 0): number {
     const t = this.t;
     const buf = this.lists.buffer;
     const known = knownMafiaOf >= 0 ? t.views[knownMafiaOf]!.known : null;
+    const stamp = this.nextStamp();
+    const legal = this.legal;
     let k = 0;
     for (let i = 0; i < t.aliveCount; i++) {
-      const s = t.living[i]!;
-      if (s === except) continue;
-      if (known !== null && known[s] === Team.Mafia) continue;
-      if (repeatActor >= 0 && !t.repeatAllowed(repeatActor, s, repeatMax)) continue;
-      buf[k++] = s;
+      const x = t.living[i]!;
+      if (x === except) continue;
+      if (known !== null && known[x] === Team.Mafia) continue;
+      if (repeatActor >= 0 && !t.repeatAllowed(repeatActor, x, repeatMax)) continue;
+      buf[k++] = x;
+      legal[x] = stamp;
     }
-    return this.lists.fromBuffer(k);
+    if (k === 0) return NO_TARGETS;
+    return this.askMarked(s, choice, this.lists.fromBuffer(k), mayPass, round, -1, false);
   }
 
   /** Marks the first `k` of `options` as the legal answers of the next `askMarked`. */
   private markLegal(options: ArrayLike<number>, k: number): void {
+    const stamp = this.nextStamp();
+    for (let i = 0; i < k; i++) this.legal[options[i]!] = stamp;
+  }
+
+  /** A fresh mark: every seat marked before it is unmarked. */
+  private nextStamp(): number {
     if (this.stamp === 0x7fffffff) {
       this.legal.fill(0);
       this.stamp = 0;
     }
-    const stamp = ++this.stamp;
-    for (let i = 0; i < k; i++) this.legal[options[i]!] = stamp;
+    return ++this.stamp;
   }
 
   /** The legal answers are the marked seats but `except`; with `living`, the living seats but `except` (no marks needed). */

@@ -5,6 +5,7 @@
 // touches only what was written.
 
 import { NONE } from './agent.js';
+import { NO_TARGETS } from './asking.js';
 import { Audience, Choice } from './events.js';
 import { MAX_SHOTS } from './options.js';
 import { ABILITY_CHOICE, Ability, NO_ROLE, type RoleBook } from './roleBook.js';
@@ -193,9 +194,8 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
     const shot = night.shots[j]!;
     for (let i = 0; i < night.shooterCount; i++) {
       const s = night.shooters[i]!;
-      const targets = t.asker.livingTargets(s, s);
-      if (targets.length === 0) continue;
-      const target = t.asker.ask(s, Choice.Shoot, targets, mayPass, j);
+      const target = t.asker.askLiving(s, Choice.Shoot, mayPass, j, s, s);
+      if (target === NO_TARGETS) continue;
       shot[s] = target;
       if (t.listening) t.emit({ type: 'request', seat: s, choice: Choice.Shoot, target }, Audience.Host);
     }
@@ -294,10 +294,9 @@ function askRoleAction(t: Table, night: Night, s: number, action: Ability): void
   if (running && mustRest(t, s, max)) return;
   if (action === Ability.Gun && !gunMayFire(t, s, role)) return;
   const except = action === Ability.Protect && book.selfAllowed[role] ? -1 : s;
-  const targets = t.asker.livingTargets(except, action === Ability.Kamikaze ? s : -1, max > 0 && !running ? s : -1, max);
-  if (targets.length === 0) return;
   const choice = ABILITY_CHOICE[action] as Choice;
-  const target = t.asker.ask(s, choice, targets, book.mayPass[role] === 1);
+  const target = t.asker.askLiving(s, choice, book.mayPass[role] === 1, 0, except, action === Ability.Kamikaze ? s : -1, max > 0 && !running ? s : -1, max);
+  if (target === NO_TARGETS) return;
   t.noteTarget(s, running && target !== NONE ? ACTED : target);
   if (target === NONE) {
     // Only a player who may pass can answer NONE: logged, so a Doctor who passed reads apart from one never asked.
