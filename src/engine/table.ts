@@ -259,11 +259,9 @@ export class Table implements WhisperTable {
   /** Teams, living counts, views and agents for the dealt roles. */
   private seatPlayers(provider: AgentProvider, log: LoggedEvent[] | null): void {
     // Every deal holds the deck's roles (fixDeal checks it), so the living counts start as the deck's.
-    for (let t = 0; t < this.aliveTeam.length; t++) {
-      this.aliveTeam[t] = this.deckTeams[t]!;
-      if (this.sidesDiffer) this.aliveSide[t] = this.deckSides[t]!;
-    }
-    for (let r = 0; r < this.book.count; r++) this.aliveRole[r] = this.deckRoles[r]!;
+    this.aliveTeam.set(this.deckTeams);
+    if (this.sidesDiffer) this.aliveSide.set(this.deckSides);
+    this.aliveRole.set(this.deckRoles);
     this.listening = log !== null;
     this.speaking = false;
     this.observing = false;
@@ -271,29 +269,32 @@ export class Table implements WhisperTable {
     this.ownObservers = 0;
     // fill(), though a call into C++: resetting it a 32-bit word at a time through a second view of the buffer made the agents' reads of `known` slower (forum 48 by 9%).
     this.knownAll.fill(UNKNOWN);
+    // Locals: the loop calls out (agentFor, reset), after which V8 would reload every field of `this`.
+    const { alive, living, publicAlive, publicRevealed, deathCause, deathDay, role, team, dealt, views, agents, ownObserver } = this;
+    const { team: teamOf, told: toldOf } = this.book;
     for (let s = 0; s < this.n; s++) {
       // The per-seat records every rule writes are reset here, in the one pass over the dealt seats.
-      this.alive[s] = 1;
-      this.living[s] = s;
-      this.publicAlive[s] = 1;
-      this.publicRevealed[s] = -1;
-      this.deathCause[s] = -1;
-      this.deathDay[s] = 0;
-      const role = this.role[s]!;
-      const team = this.book.team[role]!;
-      this.team[s] = team;
-      this.dealt[s] = role;
-      const told = this.book.told[role]!;
-      this.views[s]!.reset(told, team as Team, true);
+      alive[s] = 1;
+      living[s] = s;
+      publicAlive[s] = 1;
+      publicRevealed[s] = -1;
+      deathCause[s] = -1;
+      deathDay[s] = 0;
+      const r = role[s]!;
+      const tm = teamOf[r]!;
+      team[s] = tm;
+      dealt[s] = r;
+      const told = toldOf[r]!;
+      views[s]!.reset(told, tm as Team, true);
       const agent = provider.agentFor(s, told);
-      this.agents[s] = agent;
-      this.ownObserver[s] = 0;
+      agents[s] = agent;
+      ownObserver[s] = 0;
       const record = agent.record;
       if (record) {
         this.seatUnder(record, s);
         this.listening = this.observing = true;
       } else if (agent.observe) {
-        this.ownObserver[s] = 1;
+        ownObserver[s] = 1;
         this.ownObservers++;
         this.listening = this.observing = true;
       }
