@@ -164,12 +164,12 @@ function anyAlive(t: Table, roles: readonly number[]): boolean {
  */
 export function tellClan(t: Table, livingOnly: boolean): void {
   const clan = t.scratch;
-  let k = 0;
-  for (let s = 0; s < t.n; s++) if ((!livingOnly || t.alive[s]) && t.knowsClan(s)) clan[k++] = s;
+  const k = clanSeats(t, livingOnly, clan);
   const event = t.listening ? { type: 'mates' as const, seats: Array.from(clan.subarray(0, k)) } : null;
   for (let i = 0; i < k; i++) {
-    const view = t.views[clan[i]!]!;
-    for (let j = 0; j < k; j++) view.learn(clan[j]!, Team.Mafia);
+    // A plain store: a mate's team is exact, and an exact team replaces whatever the view held (SeatView.learn).
+    const known = t.views[clan[i]!]!.known;
+    for (let j = 0; j < k; j++) known[clan[j]!] = Team.Mafia;
     if (event) t.emit(event, clan[i]!);
   }
   if (t.roleLists.clanSeers.length === 0) return;
@@ -178,6 +178,13 @@ export function tellClan(t: Table, livingOnly: boolean): void {
     for (let j = 0; j < k; j++) t.views[s]!.learn(clan[j]!, Team.Mafia);
     if (event) t.emit(event, s);
   }
+}
+
+/** Writes the seats that wake with the clan (Table.knowsClan), the living ones only if asked, to `into`; returns how many. */
+function clanSeats(t: Table, livingOnly: boolean, into: Int16Array): number {
+  let k = 0;
+  for (let s = 0; s < t.n; s++) if ((!livingOnly || t.alive[s]) && t.knowsClan(s)) into[k++] = s;
+  return k;
 }
 
 /** An assistant knows who holds the role he assists (a Sergeant, the Commissar): at the deal, and again after a promotion. */
