@@ -16,9 +16,9 @@
 // themselves: club takes under a minute, forum96 several. A measuring tool,
 // not a test: it prints, it asserts nothing.
 
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chooseSetups, takeTreeArg, type CostSetup } from './costSetups.js';
+import { countInstructions, valgrindVersion } from './valgrind.js';
 
 const args = process.argv.slice(2);
 const dirArg = takeTreeArg(args);
@@ -28,25 +28,11 @@ const costScript = fileURLToPath(new URL('./cost.js', import.meta.url));
 const smallGames = (s: CostSetup): number => Math.max(20, Math.round(s.games / 100));
 
 /** Instructions valgrind counted for one cost.js run of `games` games of setup s. */
-function countRun(s: CostSetup, games: number): number {
-  const node = ['--single-threaded', '--hash-seed=1', '--random-seed=1', costScript, ...(dirArg === null ? [] : [dirArg]), s.name];
-  const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
-    env: { ...process.env, COST_GAMES: String(games) },
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  if (run.error) throw new Error(`valgrind did not start (${run.error.message}): install it (apt-get install valgrind)`);
-  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
-  if (run.status !== 0 || refs === null) throw new Error(`valgrind run of ${s.name} failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`);
-  return Number(refs[1]!.replaceAll(',', ''));
-}
+const countRun = (s: CostSetup, games: number): number =>
+  countInstructions(costScript, [...(dirArg === null ? [] : [dirArg]), s.name], { COST_GAMES: String(games) }, s.name);
 
-const version = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
-if (version.error) {
-  process.stderr.write('instructions: valgrind is not installed here: install it (apt-get install valgrind), or use cost.js for CPU time\n');
-  process.exit(1);
-}
-process.stdout.write(`${version.stdout.trim()}, node ${process.version}, ${dirArg === null ? 'this tree' : dirArg}\n`);
+const version = valgrindVersion('cost.js for CPU time');
+process.stdout.write(`${version}, node ${process.version}, ${dirArg === null ? 'this tree' : dirArg}\n`);
 for (const s of chooseSetups(args)) {
   const g = smallGames(s);
   const small = countRun(s, g);

@@ -1,0 +1,30 @@
+// Machine instructions of a node run, counted by valgrind (cachegrind
+// without its cache model), for instructions.ts and parts.ts. V8 runs
+// single-threaded with fixed hash and random seeds, so its compilation
+// decisions repeat from run to run.
+
+import { spawnSync } from 'node:child_process';
+
+/** Exits with one line when valgrind is missing; else its version line. */
+export function valgrindVersion(fallback: string): string {
+  const version = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+  if (version.error) {
+    process.stderr.write(`valgrind is not installed here: install it (apt-get install valgrind), or use ${fallback}\n`);
+    process.exit(1);
+  }
+  return version.stdout.trim();
+}
+
+/** Instructions valgrind counted for `node script ...args` with `env` added. */
+export function countInstructions(script: string, args: readonly string[], env: Record<string, string>, what: string): number {
+  const node = ['--single-threaded', '--hash-seed=1', '--random-seed=1', script, ...args];
+  const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (run.error) throw new Error(`valgrind did not start (${run.error.message}): install it (apt-get install valgrind)`);
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
+  if (run.status !== 0 || refs === null) throw new Error(`valgrind run of ${what} failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`);
+  return Number(refs[1]!.replaceAll(',', ''));
+}
