@@ -31,7 +31,7 @@ const smallGames = (s: CostSetup): number => Math.max(20, Math.round(s.games / 1
 const countRun = (s: CostSetup, games: number): number =>
   countInstructions(costScript, [...(dirArg === null ? [] : [dirArg]), s.name], { COST_GAMES: String(games) }, s.name);
 
-const version = valgrindVersion('cost.js for CPU time');
+const version = valgrindVersion('instructions', 'cost.js for CPU time');
 process.stdout.write(`${version}, node ${process.version}, ${dirArg === null ? 'this tree' : dirArg}\n`);
 for (const s of chooseSetups(args)) {
   const g = smallGames(s);

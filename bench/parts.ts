@@ -3,9 +3,10 @@
 // games: `start` (Table.start of a classic 12/3 game, random players),
 // `vote` (one collectVotes at 12 living, random players) and `vote-plumbing`
 // (the same vote, every player answering his first option without a draw:
-// what the engine itself costs a vote). Each part runs 3C and 15C calls
-// (PARTS_CALLS, default 4,000: a third to warm up) and the figure is the
-// difference over the calls between. DIR: another checkout's root, whose
+// what the engine itself costs a vote). Each part is run in two processes,
+// of 3C and 15C calls (PARTS_CALLS: C, default 4,000), and the figure is the
+// difference of the two counts over the 12C calls more: start-up, loading
+// and the first compilations cancel. DIR: another checkout's root, whose
 // build is measured (A/B). A measuring tool, not a test: it prints, it
 // asserts nothing.
 
@@ -35,7 +36,7 @@ function countParts(parts: readonly string[]): void {
   }
   const calls = Number(process.env['PARTS_CALLS'] ?? 4000);
   const script = fileURLToPath(import.meta.url);
-  process.stdout.write(`${valgrindVersion('cost.js for CPU time')}, node ${process.version}, ${dirArg ?? 'this tree'}\n`);
+  process.stdout.write(`${valgrindVersion('parts', 'cost.js for CPU time')}, node ${process.version}, ${dirArg ?? 'this tree'}\n`);
   for (const part of parts) {
     const run = (c: number): number => countInstructions(script, [...(dirArg === null ? [] : [dirArg]), part], { PARTS_RUN: String(c) }, part);
     const perCall = (run(5 * calls) - run(calls)) / (3 * 4 * calls);

@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 
 /** Exits with one line when valgrind is missing; else its version line. */
-export function valgrindVersion(fallback: string): string {
+export function valgrindVersion(tool: string, fallback: string): string {
   const version = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
   if (version.error) {
-    process.stderr.write(`valgrind is not installed here: install it (apt-get install valgrind), or use ${fallback}\n`);
+    process.stderr.write(`${tool}: valgrind is not installed here: install it (apt-get install valgrind), or use ${fallback}\n`);
     process.exit(1);
   }
   return version.stdout.trim();

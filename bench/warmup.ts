@@ -18,7 +18,11 @@ const { resolveRules } = (await load('src/engine/rules.js')) as typeof import('.
 const { createProvider, parseAgents } = (await load('src/agents/index.js')) as typeof import('../src/agents/index.js');
 const { loadRulesDoc } = (await load('src/cli/rulesSource.js')) as typeof import('../src/cli/rulesSource.js');
 
-const setup = chooseSetups([args[0] ?? 'club'])[0]!;
+const setup = chooseSetups([args[0] ?? 'club']).find((s) => !s.sketch);
+if (setup === undefined) {
+  process.stderr.write(`warmup: no engine setup matches ${args[0]}: name one of cost.js's rows (e.g. club, forum12; classic-sketch is not the engine)\n`);
+  process.exit(1);
+}
 const thousands = Number(args[1] ?? 8);
 const source = setup.rules.endsWith('.yaml') ? loadRulesDoc(join(root, setup.rules)) : setup.rules;
 const rules = resolveRules(source, { players: setup.players, mafia: setup.mafia });

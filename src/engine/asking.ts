@@ -8,13 +8,13 @@
 // marks nothing.
 
 import { AgentError, NONE, type Decision } from './agent.js';
-
-/** What `Asker.askLiving` answers when no seat qualifies (nobody was asked): not NONE, which is a pass. */
-export const NO_TARGETS = -2;
 import { CHOICE_NAMES, type Choice } from './events.js';
 import { ROLES, Team } from './roles.js';
 import type { Table } from './table.js';
 import { TargetLists } from './targets.js';
+
+/** What `Asker.askLiving` answers when no seat qualifies (nobody was asked): not NONE, which is a pass. */
+export const NO_TARGETS = -2;
 
 class MutableDecision implements Decision {
   choice: Choice = 0;

@@ -197,7 +197,8 @@ export class Ballot {
   /**
    * The day's order (dayOrder.ts): indices into `Table.living`, first the
    * nominations' speaking order (nominations), then the vote order; and the
-   * voters' seats in the vote order, kept for revotes and the lift-all vote.
+   * voters' seats in the vote order, kept for revotes and the lift-all vote
+   * (unless the voters are the living list itself: votersAreLiving).
    */
   readonly order: Int16Array;
   readonly voters: Int16Array;

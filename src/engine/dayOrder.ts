@@ -49,7 +49,7 @@ export function drawVoteOrder(t: Table, b: Ballot): void {
   if (b.votersAreLiving) return;
   const order = b.order;
   shuffledIndices(t, order);
-  // The seats too: a removal for missed votes reorders `living` before a revote.
+  // The seats too: a removal for missed votes shortens `living`, shifting the indices, before a revote.
   for (let i = 0; i < m; i++) b.voters[i] = t.living[order[i]!]!;
 }
 
@@ -58,6 +58,7 @@ export function drawVoteOrder(t: Table, b: Ballot): void {
  * itself when the order is seat order (nobody observes). Read with
  * `voterTotal`: a removal for missed votes shortens the living list, whose
  * seats stay in seat order, so the voters still alive come in the same order.
+ * Nobody may die while a round is cast (the loops take the count once).
  */
 export function voterList(t: Table, b: Ballot): Int16Array {
   return b.votersAreLiving ? t.living : b.voters;

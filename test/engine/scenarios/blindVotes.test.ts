@@ -81,7 +81,6 @@ describe('votes by players who observe nothing', () => {
         const first = rounds.get(`${d}:vote:0`) ?? [];
         expect(seats, key).toEqual(first);
         const gone = [...removed].filter((x) => x % 1000 === Number(d)).map((x) => Math.floor(x / 1000));
-        for (const s of gone) expect(seats, `${key} asked a removed player`).not.toContain(s);
         if (gone.length > 0) revotesAfterRemoval++;
       }
     }

@@ -39,9 +39,9 @@ class OneBadAnswer implements AgentProvider {
   }
 }
 
-/** Plays club games of seed 1 until one throws; the error, or null when every game ended. */
-function firstFailure(provider: AgentProvider, games = 50): unknown {
-  const game = new Game(resolveRules('club'));
+/** Plays club games of seed 1 (with `options`) until one throws; the error, or null when every game ended. */
+function firstFailure(provider: AgentProvider, games = 50, options: Record<string, unknown> = {}): unknown {
+  const game = new Game(resolveRules({ preset: 'club', options }));
   for (let k = 0; k < games; k++) {
     try {
       game.play(1, k, provider);
@@ -81,5 +81,42 @@ describe('an illegal answer stops the game, naming the seat and the legal option
     const provider = new OneBadAnswer(choice, (_v, _d, legal) => legal);
     expect(firstFailure(provider)).toBeNull();
     expect(provider.asked).toBeGreaterThan(20);
+  });
+
+  it('a freeze of the player she froze last night, where putana.maxSameTarget=1 forbids it', () => {
+    // Each seat keeps its own last freeze, and repeats it when it can (it may have died, or she may have been frozen out of a night).
+    const last = new Map<number, number>();
+    let repeats = 0;
+    const provider = new OneBadAnswer('freeze', (v, _d, legal) => {
+      const before = last.get(v.seat);
+      if (before !== undefined && v.alive[before]) {
+        repeats++;
+        return before;
+      }
+      last.set(v.seat, legal);
+      return legal;
+    });
+    const e = firstFailure(provider, 50, { 'putana.maxSameTarget': 1 });
+    expect(repeats).toBeGreaterThan(0);
+    expect(e).toBeInstanceOf(AgentError);
+    expect((e as Error).message).toMatch(/answered \d+ to a freeze decision; legal: /);
+  });
+
+  it('one repeat is taken where putana.maxSameTarget=2 allows it', () => {
+    // Each seat freezes a player two nights running whenever he lives, then someone new: the second night is legal.
+    const last = new Map<number, { seat: number; nights: number }>();
+    let repeats = 0;
+    const provider = new OneBadAnswer('freeze', (v, _d, legal) => {
+      const before = last.get(v.seat);
+      if (before !== undefined && before.nights === 1 && before.seat >= 0 && v.alive[before.seat]) {
+        before.nights = 2;
+        repeats++;
+        return before.seat;
+      }
+      last.set(v.seat, { seat: legal, nights: 1 });
+      return legal;
+    });
+    expect(firstFailure(provider, 50, { 'putana.maxSameTarget': 2 })).toBeNull();
+    expect(repeats).toBeGreaterThan(10);
   });
 });
