@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoggedEvent } from '../src/engine/events.js';
+import type { RulesDoc } from '../src/engine/rules.js';
 
 const root = resolve(process.argv[2] ?? fileURLToPath(new URL('../..', import.meta.url)));
 const load = (path: string): Promise<Record<string, unknown>> => import(join(root, 'dist', path));
 
-type Setup = readonly [rules: string, overrides: { players?: number; mafia?: number }, agents: string, games: number];
+type Setup = readonly [rules: string | RulesDoc, overrides: { players?: number; mafia?: number }, agents: string, games: number];
 const SETUPS: readonly Setup[] = [
   ['club', {}, 'club', 3000],
   ['classic', { players: 12, mafia: 3 }, 'random', 20000],
@@ -28,6 +29,9 @@ const SETUPS: readonly Setup[] = [
   ['club', {}, 'expert', 2000],
   ['forum', { players: 24 }, 'expert', 300],
   ['forum', { players: 24 }, 'novice', 300],
+  // Players who observe nothing through the vote's other paths: nominations and the lift-all vote, removals for missed votes before a revote, the hammer's speech.
+  ['sports', {}, 'random', 3000],
+  [{ preset: 'club', options: { 'inactivity.missRate': 0.2, 'inactivity.maxMisses': 1, 'vote.tie': 'revote-then-vote-all', 'vote.hammerSpeech': true } }, {}, 'random', 3000],
 ];
 
 // Loaded from the fingerprinted tree's build, so its types are taken from this one's.
@@ -37,7 +41,7 @@ const { createProvider, parseAgents } = (await load('src/agents/index.js')) as t
 const { loadRulesDoc } = (await load('src/cli/rulesSource.js')) as typeof import('../src/cli/rulesSource.js');
 
 for (const [name, overrides, agents, games] of SETUPS) {
-  const rules = resolveRules(name.endsWith('.yaml') ? loadRulesDoc(join(root, name)) : name, overrides);
+  const rules = resolveRules(typeof name === 'string' && name.endsWith('.yaml') ? loadRulesDoc(join(root, name)) : name, overrides);
   const provider = await createProvider(parseAgents(agents), rules);
   const game = new Game(rules);
   const logged = createHash('sha256');
@@ -50,6 +54,6 @@ for (const [name, overrides, agents, games] of SETUPS) {
   // The same games without a log: a path taken only when logging must not change them.
   const unlogged = createHash('sha256');
   for (let k = 0; k < games; k++) unlogged.update(`${game.play(7, k, provider)}${game.table.day},${game.table.aliveCount}`);
-  const label = `${name} ${JSON.stringify(overrides)} ${agents} ${games}`;
+  const label = `${typeof name === 'string' ? name : JSON.stringify(name)} ${JSON.stringify(overrides)} ${agents} ${games}`;
   process.stdout.write(`${label}: ${logged.digest('hex').slice(0, 16)} ${unlogged.digest('hex').slice(0, 16)}\n`);
 }
