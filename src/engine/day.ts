@@ -198,13 +198,11 @@ export class Ballot {
    * The day's order (dayOrder.ts): indices into `Table.living`, first the
    * nominations' speaking order (nominations), then the vote order; and the
    * voters' seats in the vote order, kept for revotes and the lift-all vote
-   * (unless the voters are the living list itself: votersAreLiving).
+   * (unless nobody observes: then the voters are the living list itself, dayOrder.ts voterList).
    */
   readonly order: Int16Array;
   readonly voters: Int16Array;
   voterCount = 0;
-  /** Today's vote order is seat order, and the voters are `Table.living` itself (dayOrder.ts, voterList). */
-  votersAreLiving = false;
   /** Scratch marks by seat (nominations), all 0 between uses. */
   readonly marked: Uint8Array;
   readonly result: VoteResult;
@@ -298,7 +296,7 @@ function castFirstVotes(t: Table, b: Ballot): void {
   const muted = mutedToday(t);
   const hammer = hammerVotes(t);
   t.asker.beginOthers(); // nobody dies while the votes are cast
-  const bySeat = b.votersAreLiving;
+  const bySeat = !t.observing; // no order drawn (drawVoteOrder)
   for (let j = 0; j < m; j++) {
     const i = bySeat ? j : b.order[j]!;
     const s = t.living[i]!;

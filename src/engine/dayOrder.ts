@@ -43,10 +43,9 @@ export function rotatingOrder(t: Table, order: Int16Array): void {
  * by seat, read from `Table.living` itself (no copy).
  */
 export function drawVoteOrder(t: Table, b: Ballot): void {
+  if (!t.observing) return;
   const m = t.aliveCount;
-  b.votersAreLiving = !t.observing;
   b.voterCount = m;
-  if (b.votersAreLiving) return;
   const order = b.order;
   shuffledIndices(t, order);
   // The seats too: a removal for missed votes shortens `living`, shifting the indices, before a revote.
@@ -55,15 +54,16 @@ export function drawVoteOrder(t: Table, b: Ballot): void {
 
 /**
  * The voters' seats in the day's vote order: `b.voters`, or `Table.living`
- * itself when the order is seat order (nobody observes). Read with
+ * itself when nobody observes (Table.observing holds for the whole game, so
+ * it says what the day's drawVoteOrder did). Read with
  * `voterTotal`: a removal for missed votes shortens the living list, whose
  * seats stay in seat order, so the voters still alive come in the same order.
  * Nobody may die while a round is cast (the loops take the count once).
  */
 export function voterList(t: Table, b: Ballot): Int16Array {
-  return b.votersAreLiving ? t.living : b.voters;
+  return t.observing ? b.voters : t.living;
 }
 
 export function voterTotal(t: Table, b: Ballot): number {
-  return b.votersAreLiving ? t.aliveCount : b.voterCount;
+  return t.observing ? b.voterCount : t.aliveCount;
 }
