@@ -42,7 +42,6 @@ export function progressBar(opts: ProgressOptions = {}): ProgressSink {
   );
   const t0 = performance.now();
   let started = false;
-  let lastDraw = 0;
   const stop = () => {
     if (started) bar.stop();
     started = false;
@@ -61,12 +60,12 @@ export function progressBar(opts: ProgressOptions = {}): ProgressSink {
         started = true;
         process.once('exit', stop);
         opts.signal?.addEventListener('abort', stop, { once: true });
-      } else if (now - lastDraw >= 1000 / FPS || p.done >= p.total) {
-        bar.update(p.done, payload);
       } else {
-        return;
+        // Every update, not one a frame: the bar redraws from its own timer (FPS) and shows the last value it was given.
+        // Dropping updates that came within a frame of the last draw left it showing 0 games for good when the
+        // first batches all finished in one frame and the next one hung (test/cli/interrupt.test.ts).
+        bar.update(p.done, payload);
       }
-      lastDraw = now;
     },
     stop,
   };
