@@ -1,4 +1,5 @@
-// The worker-thread entry point (run by piscina from dist/src/sim/worker.js):
+// The worker-thread entry point (run by piscina from dist/src/sim/worker.bundle.js,
+// and by the calling thread's executor too, see executors.ts):
 // receives plain data (canonical rules, agents text, seed, game range),
 // plays the batch and returns the tally as JSON. A game that throws comes
 // back as a reply, not an exception, so its index survives the thread hop.
@@ -39,10 +40,11 @@ export type BatchReply = { readonly tally: TallyJSON } | { readonly failure: Gam
 /** Players per run setup; sweeps send many setups to one pool, so keep only a few. */
 const MAX_CACHED = 8;
 const players = new Map<string, Promise<BatchPlayer>>();
-const fault = faultFromEnv();
 
 export async function runBatch(task: BatchTask): Promise<BatchReply> {
   const player = await playerFor(task.variants);
+  // Read per batch: the calling thread plays through here too, and lives on from run to run.
+  const fault = faultFromEnv();
   try {
     return { tally: player.play(task.seed, task.from, task.to, fault, task.attempt).toJSON() };
   } catch (e) {
@@ -52,6 +54,11 @@ export async function runBatch(task: BatchTask): Promise<BatchReply> {
   }
 }
 
+/** Builds (and keeps) the players of a setup, so that one that cannot be played fails before its first batch. */
+export async function preparePlayers(variants: readonly WireVariant[]): Promise<void> {
+  await playerFor(variants);
+}
+
 function playerFor(variants: readonly WireVariant[]): Promise<BatchPlayer> {
   const key = variants.map((v) => `${v.rulesHash}|${v.agents}`).join('\n');
   let p = players.get(key);
@@ -59,6 +66,8 @@ function playerFor(variants: readonly WireVariant[]): Promise<BatchPlayer> {
     if (players.size >= MAX_CACHED) players.delete(players.keys().next().value!);
     p = BatchPlayer.create(variants.map((v) => ({ rules: rebuildRules(v), agents: v.agents })));
     players.set(key, p);
+    // A setup that failed to load is not kept: the calling thread lives on after its run fails.
+    p.catch(() => players.delete(key));
   }
   return p;
 }
