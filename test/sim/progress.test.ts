@@ -6,8 +6,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { progressBar } from '../../src/sim/progress.js';
 
-/** A writable that says it is a terminal and keeps what was written to it. */
-function fakeTerminal(): { stream: NodeJS.WriteStream; screen: () => string } {
+/** A writable that keeps what was written to it and says it is a terminal (or not). */
+function fakeTerminal(isTTY = true): { stream: NodeJS.WriteStream; screen: () => string } {
   let text = '';
   const w = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -15,7 +15,7 @@ function fakeTerminal(): { stream: NodeJS.WriteStream; screen: () => string } {
       done();
     },
   });
-  Object.assign(w, { isTTY: true, columns: 160, rows: 40 });
+  Object.assign(w, { isTTY, columns: 160, rows: 40 });
   return { stream: w as unknown as NodeJS.WriteStream, screen: () => text };
 }
 
@@ -35,16 +35,10 @@ describe('progress bar', () => {
   });
 
   it('is silent on a stream that is not a terminal', () => {
-    let written = '';
-    const w = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        written += chunk.toString();
-        done();
-      },
-    });
-    const bar = progressBar({ stream: w as unknown as NodeJS.WriteStream });
+    const t = fakeTerminal(false);
+    const bar = progressBar({ stream: t.stream });
     bar.update({ done: 5, total: 10, resumed: 0 });
     bar.stop();
-    expect(written).toBe('');
+    expect(t.screen()).toBe('');
   });
 });
