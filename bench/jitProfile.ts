@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseSetups, takeTreeArg } from './costSetups.js';
 import { valgrindVersion } from './valgrind.js';
@@ -53,8 +53,10 @@ function profileRun(g: number): Map<string, number> {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-jitprof-'));
   try {
     const out = join(dir, 'callgrind.out');
-    const node = ['--perf-basic-prof', '--single-threaded', '--hash-seed=1', '--random-seed=1', costScript, ...(dirArg === null ? [] : [dirArg]), setup.name];
+    const node = ['--perf-basic-prof', '--single-threaded', '--hash-seed=1', '--random-seed=1', costScript, ...(dirArg === null ? [] : [resolve(dirArg)]), setup.name];
+    // Run in the scratch folder: with the code map on, V8 also writes an isolate-*.log to the working directory.
     const run = spawnSync('valgrind', ['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`, process.execPath, ...node], {
+      cwd: dir,
       env: { ...process.env, COST_GAMES: String(g) },
       encoding: 'utf8',
       maxBuffer: 1 << 26,
