@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseSetups, takeTreeArg } from './costSetups.js';
-import { valgrindVersion } from './valgrind.js';
+import { REPEATABLE_V8, valgrindVersion } from './valgrind.js';
 
 interface CodeRange {
   readonly start: number;
@@ -53,7 +53,7 @@ function profileRun(g: number): Map<string, number> {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-jitprof-'));
   try {
     const out = join(dir, 'callgrind.out');
-    const node = ['--perf-basic-prof', '--single-threaded', '--hash-seed=1', '--random-seed=1', costScript, ...(dirArg === null ? [] : [resolve(dirArg)]), setup.name];
+    const node = ['--perf-basic-prof', ...REPEATABLE_V8, costScript, ...(dirArg === null ? [] : [resolve(dirArg)]), setup.name];
     // Run in the scratch folder: with the code map on, V8 also writes an isolate-*.log to the working directory.
     const run = spawnSync('valgrind', ['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`, process.execPath, ...node], {
       cwd: dir,
@@ -62,11 +62,12 @@ function profileRun(g: number): Map<string, number> {
       maxBuffer: 1 << 26,
     });
     if (run.status !== 0) throw new Error(`callgrind run failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`);
-    const pid = /^pid: (\d+)$/m.exec(readFileSync(out, 'utf8').slice(0, 4000))?.[1];
+    const text = readFileSync(out, 'utf8');
+    const pid = /^pid: (\d+)$/m.exec(text)?.[1];
     const mapFile = join('/tmp', `perf-${pid}.map`);
     const ranges = readCodeMap(mapFile);
     rmSync(mapFile, { force: true });
-    return selfCosts(readFileSync(out, 'utf8'), ranges);
+    return selfCosts(text, ranges);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -15,9 +15,12 @@ export function valgrindVersion(tool: string, fallback: string): string {
   return version.stdout.trim();
 }
 
+/** V8 flags under which a run's compilation decisions repeat from run to run (one thread, fixed seeds). */
+export const REPEATABLE_V8 = ['--single-threaded', '--hash-seed=1', '--random-seed=1'] as const;
+
 /** Instructions valgrind counted for `node script ...args` with `env` added. */
 export function countInstructions(script: string, args: readonly string[], env: Record<string, string>, what: string): number {
-  const node = ['--single-threaded', '--hash-seed=1', '--random-seed=1', script, ...args];
+  const node = [...REPEATABLE_V8, script, ...args];
   const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
     env: { ...process.env, ...env },
     encoding: 'utf8',

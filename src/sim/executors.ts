@@ -20,6 +20,9 @@ import type { BatchReply, BatchTask, WireVariant } from './worker.js';
 
 export const MAX_ATTEMPTS = 3;
 
+/** This module runs from the build in dist/ (not from src/ under vitest). */
+const FROM_BUILD = fileURLToPath(import.meta.url).endsWith('.js');
+
 export interface BatchExecutor {
   readonly threads: number;
   /** How many batches may be scheduled but not yet folded into the result. */
@@ -174,7 +177,7 @@ export class PoolExecutor implements BatchExecutor {
 }
 
 /** What crosses to the worker's entry: the rules as canonical text (rebuilt and checked there), the agents as text. */
-function wireVariants(variants: readonly PlayableVariant[]): WireVariant[] {
+export function wireVariants(variants: readonly PlayableVariant[]): WireVariant[] {
   return variants.map((v) => ({ rules: v.rules.canonical, rulesHash: v.rules.hash, preset: v.rules.preset, agents: v.agents }));
 }
 
@@ -202,8 +205,7 @@ type WorkerEntry = Pick<typeof import('./worker.js'), 'runBatch' | 'preparePlaye
 
 /** The worker's entry for this thread: the built bundle when running from dist/, the sources under vitest. */
 async function loadWorkerEntry(): Promise<WorkerEntry> {
-  const fromBuild = fileURLToPath(import.meta.url).endsWith('.js');
-  return (await import(fromBuild ? pathToFileURL(workerScript()).href : './worker.js')) as WorkerEntry;
+  return (await import(FROM_BUILD ? pathToFileURL(workerScript()).href : './worker.js')) as WorkerEntry;
 }
 
 /**
@@ -212,9 +214,8 @@ async function loadWorkerEntry(): Promise<WorkerEntry> {
  * vitest) it points at the build in dist/.
  */
 export function workerScript(): string {
-  const here = fileURLToPath(import.meta.url);
-  const dir = dirname(here);
-  const script = here.endsWith('.js') ? join(dir, 'worker.bundle.js') : join(resolve(dir, '..', '..'), 'dist', 'src', 'sim', 'worker.bundle.js');
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const script = FROM_BUILD ? join(dir, 'worker.bundle.js') : join(resolve(dir, '..', '..'), 'dist', 'src', 'sim', 'worker.bundle.js');
   if (!existsSync(script)) {
     throw new Error(`the worker script ${script} is missing: build first (npm run build), or run with one thread`);
   }

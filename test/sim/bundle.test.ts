@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDoc } from '../../src/cli/rulesSource.js';
 import { resolveRules } from '../../src/engine/rules.js';
-import { workerScript } from '../../src/sim/executors.js';
+import { wireVariants, workerScript } from '../../src/sim/executors.js';
 import * as sources from '../../src/sim/worker.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,7 +28,7 @@ describe('the worker bundle', () => {
   });
 
   it.each(SETUPS)('plays the games the sources play: $name', async ({ rules, agents, games }) => {
-    const task = { variants: [{ rules: rules.canonical, rulesHash: rules.hash, preset: rules.preset, agents }], seed: 3, from: 100, to: 100 + games, attempt: 0 };
+    const task = { variants: wireVariants([{ rules, agents }]), seed: 3, from: 100, to: 100 + games, attempt: 0 };
     const fromBundle = await bundle.runBatch(task);
     expect('tally' in fromBundle).toBe(true);
     expect(fromBundle).toEqual(await sources.runBatch(task));
