@@ -117,12 +117,11 @@ export class PoolExecutor implements BatchExecutor {
     this.window = threads * 3;
     this.variants = wireVariants(variants);
     this.pool = new Piscina<BatchTask, BatchReply>({
-      filename: pathToFileURL(workerScript()).href,
+      filename: pathToFileURL(poolScript()).href,
       name: 'runBatch',
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 60_000,
-      execArgv: workerExecArgv(),
     });
     // A batch cancelled by close may have replied just before its worker was
     // terminated; piscina reports that late reply as an error event. After
@@ -187,20 +186,6 @@ function failureFromReply(f: { game: number; variant: number; message: string; s
   return new GameFailure(f.game, cause, f.variant);
 }
 
-/**
- * Workers load their file by import(), never by require(). piscina tries
- * require() first, and Node 20.19+ then loads our ES module synchronously;
- * a worker terminated in that window (closing the pool on Ctrl-C just after
- * piscina replaced a worker whose batch was cancelled) aborts the whole
- * process with "v8::Module::IsGraphAsync must be used on an instantiated
- * module". With require(esm) off, require() refuses at once and piscina
- * falls back to import(), whose termination Node handles.
- */
-export function workerExecArgv(): string[] {
-  const requireLoadsEsm = (process.features as { require_module?: boolean }).require_module === true;
-  return requireLoadsEsm ? [...process.execArgv, '--no-experimental-require-module'] : [...process.execArgv];
-}
-
 type WorkerEntry = Pick<typeof import('./worker.js'), 'runBatch' | 'preparePlayers'>;
 
 /** The worker's entry for this thread: the built bundle when running from dist/, the sources under vitest. */
@@ -214,8 +199,17 @@ async function loadWorkerEntry(): Promise<WorkerEntry> {
  * vitest) it points at the build in dist/.
  */
 export function workerScript(): string {
+  return builtFile('worker.bundle.js');
+}
+
+/** The file a pool's workers load (poolEntry.cts, built): it loads the bundle, or the records' entry, by import(). */
+export function poolScript(): string {
+  return builtFile('poolEntry.cjs');
+}
+
+function builtFile(name: string): string {
   const dir = dirname(fileURLToPath(import.meta.url));
-  const script = FROM_BUILD ? join(dir, 'worker.bundle.js') : join(resolve(dir, '..', '..'), 'dist', 'src', 'sim', 'worker.bundle.js');
+  const script = FROM_BUILD ? join(dir, name) : join(resolve(dir, '..', '..'), 'dist', 'src', 'sim', name);
   if (!existsSync(script)) {
     throw new Error(`the worker script ${script} is missing: build first (npm run build), or run with one thread`);
   }

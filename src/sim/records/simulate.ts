@@ -10,9 +10,7 @@
 // plays its games [0, n) of the seed, and the tallies merge in setup order.
 
 import { setMaxListeners } from 'node:events';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { createProvider, parseAgents } from '../../agents/index.js';
 import type { AgentProvider } from '../../engine/agent.js';
@@ -21,6 +19,7 @@ import { Game } from '../../engine/game.js';
 import { rulesFromCanonical, type Rules } from '../../engine/rules.js';
 import type { PresetName } from '../../engine/presets.js';
 import { batchEnd, batchSizeFor } from '../batches.js';
+import { poolScript } from '../executors.js';
 import { recordFromLog } from './fromLog.js';
 import { shareGames } from './setups.js';
 import { RecordTally, type TallyJSON } from './stats.js';
@@ -127,7 +126,7 @@ export class RecordRunner {
     if (list.length === 0) throw new Error('RecordRunner.open: no setup');
     // Every batch in flight listens to the signal: dozens at once is by design, not a leak.
     if (signal) setMaxListeners(Infinity, signal);
-    const pool = threads > 1 ? new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(workerScript()).href, name: 'runRecordBatch', minThreads: threads, maxThreads: threads }) : null;
+    const pool = threads > 1 ? new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(poolScript()).href, name: 'runRecordBatch', minThreads: threads, maxThreads: threads }) : null;
     return new RecordRunner(list, pool, signal);
   }
 
@@ -208,12 +207,4 @@ export async function runRecordBatch(task: RecordBatchTask): Promise<TallyJSON> 
     simulators.set(key, sim);
   }
   return (await sim).play(task.seed, task.from, task.to).toJSON();
-}
-
-/** This module compiled (workers cannot load .ts sources: under vitest it points at dist/). */
-function workerScript(): string {
-  const here = fileURLToPath(import.meta.url);
-  const script = here.endsWith('.js') ? here : join(resolve(dirname(here), '..', '..', '..'), 'dist', 'src', 'sim', 'records', 'simulate.js');
-  if (!existsSync(script)) throw new Error(`the worker script ${script} is missing: build first (npx tsc -p tsconfig.json), or run with one thread`);
-  return script;
 }
