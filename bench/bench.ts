@@ -5,8 +5,9 @@
 // the issue sets targets for. Arguments filter rows by name (`=name`: exactly
 // that row); BENCH_RUNS sets
 // the processes per row (memory rows run once), BENCH_SCALE scales the game
-// counts. Last it times the `mafia-sim run` command itself, start to exit
-// (the argument `run` selects only that). Say what the machine's load was:
+// counts. Last it times the `mafia-sim run` command itself, start to exit,
+// as node's script and as `npx mafia-sim run` (the argument `run` selects
+// only those). Say what the machine's load was:
 // it is printed at start and end.
 
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,7 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const SCALE = Number(process.env['BENCH_SCALE'] ?? 1);
 const one = fileURLToPath(new URL('./one.js', import.meta.url));
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const club = (threads: number, games: number, memory = false): Row => ({
   name: `club default agents, ${threads} thread${threads > 1 ? 's' : ''}${memory ? `, ${games.toExponential(0).replace('e+', 'e')} games (memory)` : ''}`,
@@ -102,19 +104,23 @@ function ratioLines(done: readonly Measured[]): string[] {
 /**
  * The whole command a user types: `mafia-sim run` with its defaults (100,000
  * club games, one thread per core, the report written), wall time from
- * process start to exit, the median of RUNS. The report goes to a temporary
- * folder, removed after.
+ * process start to exit, the median of RUNS, started as node's script and as
+ * the README's `npx mafia-sim run` (npm's own start-up included), from the
+ * checkout's root. The report goes to a temporary folder, removed after.
  */
-function measureRunCommand(): string {
+function measureRunCommand(how: 'node' | 'npx'): string {
   const walls: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const out = mkdtempSync(join(tmpdir(), 'mafia-bench-'));
+    const args = ['run', '--quiet', '--out', join(out, 'report')];
     const t0 = process.hrtime.bigint();
-    execFileSync(process.execPath, [cli, 'run', '--quiet', '--out', join(out, 'report')], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    if (how === 'node') execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    else execFileSync('npx', ['mafia-sim', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
     walls.push(Number(process.hrtime.bigint() - t0) / 1e9);
     rmSync(out, { recursive: true, force: true });
   }
-  return `- \`mafia-sim run\` (100,000 club games, report written), wall time: median ${median(walls).toFixed(2)} s of ${walls.map((w) => w.toFixed(2)).join(', ')} (\`node dist/src/cli/main.js run --quiet --out DIR\`)`;
+  const command = how === 'node' ? 'node dist/src/cli/main.js run --quiet --out DIR' : 'npx mafia-sim run --quiet --out DIR';
+  return `- \`${how === 'node' ? 'mafia-sim run' : 'npx mafia-sim run'}\` (100,000 club games, report written), wall time: median ${median(walls).toFixed(2)} s of ${walls.map((w) => w.toFixed(2)).join(', ')} (\`${command}\`)`;
 }
 
 const only = process.argv.slice(2);
@@ -130,5 +136,5 @@ console.log('|---|---:|---:|---:|---:|---|');
 const done = rows.map(measure);
 console.log('');
 for (const line of ratioLines(done)) console.log(line);
-if (only.length === 0 || only.includes('run')) console.log(measureRunCommand());
+if (only.length === 0 || only.includes('run')) for (const how of ['node', 'npx'] as const) console.log(measureRunCommand(how));
 console.log(`\nload average at end: ${load()}`);
