@@ -21,7 +21,7 @@ import type { BatchReply, BatchTask, WireVariant } from './worker.js';
 export const MAX_ATTEMPTS = 3;
 
 /** This module runs from the build in dist/ (not from src/ under vitest). */
-const FROM_BUILD = fileURLToPath(import.meta.url).endsWith('.js');
+export const FROM_BUILD = fileURLToPath(import.meta.url).endsWith('.js');
 
 export interface BatchExecutor {
   readonly threads: number;
@@ -207,7 +207,8 @@ export function poolScript(): string {
   return builtFile('poolEntry.cjs');
 }
 
-function builtFile(name: string): string {
+/** A file of the build under dist/src/sim/ (`name` relative to it), from the build or from src/ under vitest. */
+export function builtFile(name: string): string {
   const dir = dirname(fileURLToPath(import.meta.url));
   const script = FROM_BUILD ? join(dir, name) : join(resolve(dir, '..', '..'), 'dist', 'src', 'sim', name);
   if (!existsSync(script)) {

@@ -1,6 +1,7 @@
 // What a piscina pool's worker loads (as dist/src/sim/poolEntry.cjs): a
-// CommonJS file whose exports load the real entries by import() on first
-// use. piscina require()s a pool's file before it tries import(); handed an
+// CommonJS file whose exports load the real entries (the built bundles of
+// worker.ts and records/worker.ts) by import() on first use. piscina
+// require()s a pool's file before it tries import(); handed an
 // ES module, Node 20.19+ loads it synchronously in require(), and a worker
 // terminated in that window (Ctrl-C just after piscina replaced a cancelled
 // batch's worker) aborts the whole process ("v8::Module::IsGraphAsync must be
@@ -12,7 +13,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BatchReply, BatchTask } from './worker.js';
-import type { RecordBatchTask } from './records/simulate.js';
+import type { RecordBatchTask } from './records/worker.js';
 import type { TallyJSON } from './records/stats.js';
 
 interface GamesEntry {
@@ -35,14 +36,14 @@ function lazyImport<T>(file: string): () => Promise<T> {
 }
 
 const games = lazyImport<GamesEntry>('worker.bundle.js');
-const records = lazyImport<RecordsEntry>(join('records', 'simulate.js'));
+const records = lazyImport<RecordsEntry>(join('records', 'worker.bundle.js'));
 
 /** A batch of games (PoolExecutor): the bundle's runBatch. */
 export async function runBatch(task: BatchTask): Promise<BatchReply> {
   return (await games()).runBatch(task);
 }
 
-/** A batch of games with records (RecordRunner): records/simulate.js's runRecordBatch. */
+/** A batch of games with records (RecordRunner): the records' bundle's runRecordBatch. */
 export async function runRecordBatch(task: RecordBatchTask): Promise<TallyJSON> {
   return (await records()).runRecordBatch(task);
 }

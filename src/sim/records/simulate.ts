@@ -1,5 +1,6 @@
 // The simulation side of `records compare`: plays games [0, N) with event
-// logs, turns each log into a game record and adds it to a RecordTally. Game
+// logs, turns each log into a game record and adds it to a RecordTally (the
+// batch itself is records/worker.ts, built into one module). Game
 // k depends only on (rules, agents, seed, k); batches are cut on a fixed grid
 // and merged in game order, so the tally (floating sums included) is the same
 // for every thread count. Batches run on this thread or on a piscina pool
@@ -12,51 +13,17 @@
 import { setMaxListeners } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { createProvider, parseAgents } from '../../agents/index.js';
-import type { AgentProvider } from '../../engine/agent.js';
-import type { LoggedEvent } from '../../engine/events.js';
-import { Game } from '../../engine/game.js';
-import { rulesFromCanonical, type Rules } from '../../engine/rules.js';
-import type { PresetName } from '../../engine/presets.js';
+import type { Rules } from '../../engine/rules.js';
 import { batchEnd, batchSizeFor } from '../batches.js';
-import { poolScript } from '../executors.js';
-import { recordFromLog } from './fromLog.js';
+import { FROM_BUILD, builtFile, poolScript } from '../executors.js';
 import { shareGames } from './setups.js';
 import { RecordTally, type TallyJSON } from './stats.js';
+import type { RecordBatchTask } from './worker.js';
 
 /** One setup's rules and its weight: the records played at it. */
 export interface SetupShare {
   readonly rules: Rules;
   readonly weight: number;
-}
-
-export class RecordSimulator {
-  private constructor(
-    private readonly rules: Rules,
-    private readonly game: Game,
-    private readonly provider: AgentProvider,
-  ) {}
-
-  static async create(rules: Rules, agents: string): Promise<RecordSimulator> {
-    return new RecordSimulator(rules, new Game(rules), await createProvider(parseAgents(agents), rules));
-  }
-
-  /** Plays games [from, to) of the run seeded `seed` into a fresh tally. */
-  play(seed: number, from: number, to: number): RecordTally {
-    const tally = new RecordTally();
-    const log: LoggedEvent[] = [];
-    for (let k = from; k < to; k++) {
-      log.length = 0;
-      try {
-        this.game.play(seed, k, this.provider, { log });
-        tally.add(recordFromLog(log, this.rules, `game ${k}`));
-      } catch (e) {
-        // The index survives the thread hop in the message, so the game can be replayed alone.
-        throw new Error(`game ${k} of seed ${seed} failed (replay it with \`mafia-sim replay --seed ${seed} --game ${k}\` and the same rules and agents): ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-    return tally;
-  }
 }
 
 export interface SimulateOptions {
@@ -71,16 +38,6 @@ export interface SimulateOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Aborting it stops the games: simulateRecords then throws SimulationAborted. */
   readonly signal?: AbortSignal;
-}
-
-export interface RecordBatchTask {
-  readonly rules: string;
-  readonly rulesHash: string;
-  readonly preset: PresetName;
-  readonly agents: string;
-  readonly seed: number;
-  readonly from: number;
-  readonly to: number;
 }
 
 export async function simulateRecords(o: SimulateOptions): Promise<RecordTally> {
@@ -112,8 +69,6 @@ export class SimulationAborted extends Error {
  * pool's queue, and each call still merges its own batches in game order.
  */
 export class RecordRunner {
-  private readonly local = new Map<string, Promise<RecordSimulator>>();
-
   private constructor(
     private readonly setups: readonly SetupShare[],
     private readonly pool: Piscina<RecordBatchTask, TallyJSON> | null,
@@ -148,19 +103,19 @@ export class RecordRunner {
       onBatch?.(t.games);
       return t;
     };
+    const task = (r: (typeof ranges)[number]): RecordBatchTask => ({ rules: r.rules.canonical, rulesHash: r.rules.hash, preset: r.rules.preset, agents, seed, from: r.from, to: r.to });
     let parts: RecordTally[];
     if (this.pool === null || ranges.length <= 1) {
+      const entry = await loadRecordsEntry();
       parts = [];
       for (const r of ranges) {
-        const sim = await this.simulator(r.rules, agents);
         await new Promise<void>((done) => setImmediate(done)); // lets Ctrl-C and progress through between batches
         if (this.signal?.aborted) throw new SimulationAborted();
-        parts.push(tick(sim.play(seed, r.from, r.to)));
+        parts.push(tick(RecordTally.fromJSON(await entry.runRecordBatch(task(r)))));
       }
     } else {
       const pool = this.pool;
       const opts = this.signal ? { signal: this.signal } : {};
-      const task = (r: (typeof ranges)[number]): RecordBatchTask => ({ rules: r.rules.canonical, rulesHash: r.rules.hash, preset: r.rules.preset, agents, seed, from: r.from, to: r.to });
       try {
         parts = await Promise.all(ranges.map(async (r) => tick(RecordTally.fromJSON(await pool.run(task(r), opts)))));
       } catch (e) {
@@ -172,16 +127,6 @@ export class RecordRunner {
     return parts.reduce((acc, t) => acc.merge(t), new RecordTally());
   }
 
-  private simulator(rules: Rules, agents: string): Promise<RecordSimulator> {
-    const key = `${rules.hash}|${agents}`;
-    let sim = this.local.get(key);
-    if (!sim) {
-      if (this.local.size >= SIMULATOR_CACHE) this.local.delete(this.local.keys().next().value!);
-      this.local.set(key, (sim = RecordSimulator.create(rules, agents)));
-    }
-    return sim;
-  }
-
   async close(): Promise<void> {
     await this.pool?.destroy();
   }
@@ -191,20 +136,9 @@ function isSetupList(x: Rules | readonly SetupShare[]): x is readonly SetupShare
   return Array.isArray(x);
 }
 
-/** Simulators kept per thread: a search revisits few agents texts, and each holds its players (a mixed record set has a dozen setups). */
-const SIMULATOR_CACHE = 32;
+type RecordsEntry = Pick<typeof import('./worker.js'), 'runRecordBatch'>;
 
-/** The worker's entry point: rebuild the rules, play the batch, return its tally as JSON. */
-const simulators = new Map<string, Promise<RecordSimulator>>();
-export async function runRecordBatch(task: RecordBatchTask): Promise<TallyJSON> {
-  const key = `${task.rulesHash}|${task.agents}`;
-  let sim = simulators.get(key);
-  if (!sim) {
-    const rules = rulesFromCanonical(task.rules, task.preset);
-    if (rules.hash !== task.rulesHash) throw new Error(`worker rebuilt rules ${rules.hash}, expected ${task.rulesHash}`);
-    if (simulators.size >= SIMULATOR_CACHE) simulators.delete(simulators.keys().next().value!);
-    sim = RecordSimulator.create(rules, task.agents);
-    simulators.set(key, sim);
-  }
-  return (await sim).play(task.seed, task.from, task.to).toJSON();
+/** The records' entry for this thread: the built bundle when running from dist/, the sources under vitest (as the games' entry, executors.ts). */
+async function loadRecordsEntry(): Promise<RecordsEntry> {
+  return (await import(FROM_BUILD ? pathToFileURL(builtFile('records/worker.bundle.js')).href : './worker.js')) as RecordsEntry;
 }
