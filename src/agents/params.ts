@@ -3,6 +3,8 @@
 // study sweeps a parameter exactly like a rule option, and README.md (The players) is
 // written from the same rows.
 
+import { fixedShape } from '../engine/shape.js';
+
 export const PROFILES = ['random', 'novice', 'club', 'expert', 'strangers', 'live'] as const;
 export type Profile = (typeof PROFILES)[number];
 /** Profiles played by the heuristic agent (every one but `random`). */
@@ -178,13 +180,16 @@ export type Params = Readonly<Record<string, number>>;
 
 const PROFILE_COLUMN: Record<SkillProfile, 0 | 1 | 2 | 3 | 4> = { novice: 0, club: 1, expert: 2, strangers: 3, live: 4 };
 
+/** Every Params object has one shape, whatever its values: the players' compiled code that reads them stays valid from one set to the next (calibrate, tune and equilibrium make a set per point). */
+const paramsObject = fixedShape<number>(
+  PARAM_SPECS.map((s) => s.key),
+  PARAM_SPECS.map(() => 0.5),
+);
+
 /** The values of a profile with overrides applied (overrides already checked). */
 export function profileParams(profile: SkillProfile, overrides: ReadonlyMap<string, number> = new Map()): Params {
-  const out: Record<string, number> = {};
   const col = PROFILE_COLUMN[profile];
-  for (const s of PARAM_SPECS) out[s.key] = overrides.get(s.key) ?? s.values[col];
-  // Built key by key the object is a hash table to V8; a spread copy gets a fixed shape and fast reads.
-  return Object.freeze({ ...out });
+  return Object.freeze(paramsObject(PARAM_SPECS.map((s) => overrides.get(s.key) ?? s.values[col])));
 }
 
 /**

@@ -2,6 +2,8 @@
 // default and a one-line meaning. Presets override defaults; parsing and the
 // canonical form are driven by this table, so a new option is one row here.
 
+import { fixedShape } from './shape.js';
+
 export type OptionValue = boolean | number | string;
 
 interface OptionBase {
@@ -193,6 +195,17 @@ export function baseOptions(): Record<string, OptionValue> {
   const out: Record<string, OptionValue> = {};
   for (const o of OPTION_SPECS) out[o.key] = o.def;
   return out;
+}
+
+/** Every Rules' options have one shape, whatever set they hold: code reading them stays compiled when a run meets another set (a comparison's variants, a record set's setups). */
+const optionsObject = fixedShape<OptionValue>(
+  OPTION_KEYS,
+  OPTION_SPECS.map((o) => (typeof o.def === 'number' ? 0.5 : o.def)),
+);
+
+/** The frozen Options of a full set of values (every key present, checked already). */
+export function frozenOptions(values: Readonly<Record<string, OptionValue>>): Options {
+  return Object.freeze(optionsObject(OPTION_SPECS.map((o) => values[o.key]!))) as unknown as Options;
 }
 
 /** What an option accepts, for error messages. */

@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import type { RoleRow } from './abilities.js';
-import { OPTION_KEYS, OPTION_SPECS, baseOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
+import { OPTION_KEYS, OPTION_SPECS, baseOptions, frozenOptions, optionSpec, parseOptionValue, type Options, type OptionValue } from './options.js';
 import { PRESETS, PRESET_NAMES, isPresetName, type PresetName } from './presets.js';
 import { MAX_ROLES, NO_ROLE, RoleBook } from './roleBook.js';
 import { RoleDefError, canonicalDef, parseRoleDef, rowOfDef, type RoleDef, type RoleDefJson } from './roleFile.js';
@@ -352,7 +352,7 @@ function freezeRules(preset: PresetName, players: number, roles: number[], optio
     preset,
     players,
     roles: Object.freeze(roles.slice()),
-    options: Object.freeze({ ...options }),
+    options: frozenOptions(options as unknown as Record<string, OptionValue>),
     book,
     canonical,
     hash,
