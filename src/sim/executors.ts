@@ -16,6 +16,7 @@ import { WorkerFailure } from './errors.js';
 import { faultFromEnv } from './faults.js';
 import { GameFailure } from './runRange.js';
 import { RunTally } from './tally.js';
+import type { PoolKind } from './poolEntry.cjs';
 import type { BatchReply, BatchTask, WireVariant } from './worker.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -119,6 +120,7 @@ export class PoolExecutor implements BatchExecutor {
     this.pool = new Piscina<BatchTask, BatchReply>({
       filename: pathToFileURL(poolScript()).href,
       name: 'runBatch',
+      workerData: 'games' satisfies PoolKind,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 60_000,

@@ -12,6 +12,7 @@
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { workerData } from 'piscina';
 import type { BatchReply, BatchTask } from './worker.js';
 import type { RecordBatchTask } from './records/worker.js';
 import type { TallyJSON } from './records/stats.js';
@@ -37,6 +38,12 @@ function lazyImport<T>(file: string): () => Promise<T> {
 
 const games = lazyImport<GamesEntry>('worker.bundle.js');
 const records = lazyImport<RecordsEntry>(join('records', 'worker.bundle.js'));
+
+/** What a pool gives its workers as workerData: the entry they will play, loaded while piscina starts the worker, off the first batch's path. */
+export type PoolKind = 'games' | 'records';
+// A failed load is not reported here: the first batch tries again and fails with it.
+if ((workerData as PoolKind | undefined) === 'games') games().catch(() => undefined);
+else if ((workerData as PoolKind | undefined) === 'records') records().catch(() => undefined);
 
 /** A batch of games (PoolExecutor): the bundle's runBatch. */
 export async function runBatch(task: BatchTask): Promise<BatchReply> {

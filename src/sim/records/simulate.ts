@@ -18,6 +18,7 @@ import { batchEnd, batchSizeFor } from '../batches.js';
 import { FROM_BUILD, builtFile, poolScript } from '../executors.js';
 import { shareGames } from './setups.js';
 import { RecordTally, type TallyJSON } from './stats.js';
+import type { PoolKind } from '../poolEntry.cjs';
 import type { RecordBatchTask } from './worker.js';
 
 /** One setup's rules and its weight: the records played at it. */
@@ -81,7 +82,7 @@ export class RecordRunner {
     if (list.length === 0) throw new Error('RecordRunner.open: no setup');
     // Every batch in flight listens to the signal: dozens at once is by design, not a leak.
     if (signal) setMaxListeners(Infinity, signal);
-    const pool = threads > 1 ? new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(poolScript()).href, name: 'runRecordBatch', minThreads: threads, maxThreads: threads }) : null;
+    const pool = threads > 1 ? new Piscina<RecordBatchTask, TallyJSON>({ filename: pathToFileURL(poolScript()).href, name: 'runRecordBatch', workerData: 'records' satisfies PoolKind, minThreads: threads, maxThreads: threads }) : null;
     return new RecordRunner(list, pool, signal);
   }
 
