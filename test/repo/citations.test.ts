@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** What is read: the sources, tests, benchmarks, recipes and documents (the seed texts and images are not prose of ours). */
 const SCANNED = ['src', 'test', 'bench', 'scripts', 'examples', 'deploy', 'docs', 'rules', 'experiments', '.ci', 'README.md', 'BENCHMARKS.md', 'data/README.md', 'vitest.config.ts', 'package.json'];
 const SKIPPED = [join('docs', 'seeds'), join('docs', 'img'), join('test', 'golden')];
-const TEXT = /\.(ts|mjs|js|md|yaml|yml|json|sh|sbatch|txt)$|(^|[/\\])(Dockerfile|run)$/;
+const TEXT = /\.(ts|cts|mjs|js|md|yaml|yml|json|sh|sbatch|txt)$|(^|[/\\])(Dockerfile|run)$/;
 
 function textFiles(path: string): string[] {
   const abs = join(ROOT, path);
@@ -21,11 +21,11 @@ function textFiles(path: string): string[] {
   return readdirSync(abs).flatMap((name) => textFiles(join(path, name)));
 }
 
-/** Whether a path relative to `from` (a folder of the repository) is a file or folder of the repository; `x.js` may name the source `x.ts`. */
+/** Whether a path relative to `from` (a folder of the repository) is a file or folder of the repository; `x.js` may name the source `x.ts`, `x.cjs` the source `x.cts`. */
 function inRepository(from: string, cited: string): boolean {
   const target = resolve(ROOT, from, cited.replace(/[/\\]+$/, ''));
   if (relative(ROOT, target).startsWith('..')) return false;
-  return existsSync(target) || existsSync(target.replace(/\.js$/, '.ts'));
+  return existsSync(target) || existsSync(target.replace(/\.(c?)js$/, '.$1ts'));
 }
 
 /** A path into the shared record folders that names data (a folder, a fold, games.json), not a document. */
