@@ -1,14 +1,14 @@
 // What a piscina pool's worker loads (as dist/src/sim/poolEntry.cjs): a
 // CommonJS file whose exports load the real entries (the built bundles of
-// worker.ts and records/worker.ts) by import() on first use. piscina
-// require()s a pool's file before it tries import(); handed an
-// ES module, Node 20.19+ loads it synchronously in require(), and a worker
-// terminated in that window (Ctrl-C just after piscina replaced a cancelled
-// batch's worker) aborts the whole process ("v8::Module::IsGraphAsync must be
-// used on an instantiated module"). A CommonJS file is what require() is for,
-// and an import() that is cut short is handled. So the workers need no
-// execArgv of their own and inherit the parent's, V8 flags such as
-// --max-old-space-size included, which a Worker's execArgv refuses.
+// worker.ts and records/worker.ts) by import(). piscina require()s a pool's
+// file before it tries import(); handed an ES module, Node 20.19+ loads it
+// synchronously in require(), and a worker terminated in that window
+// (Ctrl-C just after piscina replaced a cancelled batch's worker) aborts the
+// whole process ("v8::Module::IsGraphAsync must be used on an instantiated
+// module"). A CommonJS file is what require() is for, and an import() that
+// is cut short is handled. So the workers need no execArgv of their own and
+// inherit the parent's, V8 flags such as --max-old-space-size included,
+// which a Worker's execArgv refuses.
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
