@@ -22,7 +22,7 @@ import type { BatchReply, BatchTask, WireVariant } from './worker.js';
 export const MAX_ATTEMPTS = 3;
 
 /** This module runs from the build in dist/ (not from src/ under vitest). */
-export const FROM_BUILD = fileURLToPath(import.meta.url).endsWith('.js');
+const FROM_BUILD = fileURLToPath(import.meta.url).endsWith('.js');
 
 export interface BatchExecutor {
   readonly threads: number;
@@ -191,8 +191,13 @@ function failureFromReply(f: { game: number; variant: number; message: string; s
 type WorkerEntry = Pick<typeof import('./worker.js'), 'runBatch' | 'preparePlayers'>;
 
 /** The worker's entry for this thread: the built bundle when running from dist/, the sources under vitest. */
-async function loadWorkerEntry(): Promise<WorkerEntry> {
-  return (await import(FROM_BUILD ? pathToFileURL(workerScript()).href : './worker.js')) as WorkerEntry;
+function loadWorkerEntry(): Promise<WorkerEntry> {
+  return builtOrSource<WorkerEntry>('worker.bundle.js', () => import('./worker.js'));
+}
+
+/** A batch entry for this thread: its bundle (`bundle`, under dist/src/sim/) when running from dist/, else the sources `source` imports (under vitest). */
+export async function builtOrSource<T>(bundle: string, source: () => Promise<unknown>): Promise<T> {
+  return (await (FROM_BUILD ? import(pathToFileURL(builtFile(bundle)).href) : source())) as T;
 }
 
 /**

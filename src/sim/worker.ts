@@ -4,18 +4,14 @@
 // plays the batch and returns the tally as JSON. A game that throws comes
 // back as a reply, not an exception, so its index survives the thread hop.
 
-import { rulesFromCanonical } from '../engine/rules.js';
-import type { PresetName } from '../engine/presets.js';
 import { BatchPlayer } from './batch.js';
+import { SetupCache, rebuildRules, type WireRules } from './entries.js';
 import { faultFromEnv } from './faults.js';
 import { GameFailure } from './runRange.js';
 import type { TallyJSON } from './tally.js';
 
-export interface WireVariant {
-  /** Canonical rules text and its hash (checked after rebuilding). */
-  readonly rules: string;
-  readonly rulesHash: string;
-  readonly preset: PresetName;
+/** Canonical rules text and its hash (checked after rebuilding), and the agents text. */
+export interface WireVariant extends WireRules {
   readonly agents: string;
 }
 
@@ -38,8 +34,7 @@ export interface GameFailureReply {
 export type BatchReply = { readonly tally: TallyJSON } | { readonly failure: GameFailureReply };
 
 /** Players per run setup; sweeps send many setups to one pool, so keep only a few. */
-const MAX_CACHED = 8;
-const players = new Map<string, Promise<BatchPlayer>>();
+const players = new SetupCache<BatchPlayer>(8);
 
 export async function runBatch(task: BatchTask): Promise<BatchReply> {
   const player = await playerFor(task.variants);
@@ -61,19 +56,5 @@ export async function preparePlayers(variants: readonly WireVariant[]): Promise<
 
 function playerFor(variants: readonly WireVariant[]): Promise<BatchPlayer> {
   const key = variants.map((v) => `${v.rulesHash}|${v.agents}`).join('\n');
-  let p = players.get(key);
-  if (!p) {
-    if (players.size >= MAX_CACHED) players.delete(players.keys().next().value!);
-    p = BatchPlayer.create(variants.map((v) => ({ rules: rebuildRules(v), agents: v.agents })));
-    players.set(key, p);
-    // A setup that failed to load is not kept: the calling thread lives on after its run fails.
-    p.catch(() => players.delete(key));
-  }
-  return p;
-}
-
-function rebuildRules(v: WireVariant) {
-  const rules = rulesFromCanonical(v.rules, v.preset);
-  if (rules.hash !== v.rulesHash) throw new Error(`worker rebuilt rules ${rules.hash}, expected ${v.rulesHash}`);
-  return rules;
+  return players.get(key, () => BatchPlayer.create(variants.map((v) => ({ rules: rebuildRules(v), agents: v.agents }))));
 }

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Rules } from '../../engine/rules.js';
 import { batchEnd, batchSizeFor } from '../batches.js';
-import { FROM_BUILD, builtFile, poolScript } from '../executors.js';
+import { builtOrSource, poolScript } from '../executors.js';
 import { shareGames } from './setups.js';
 import { RecordTally, type TallyJSON } from './stats.js';
 import type { PoolKind } from '../poolEntry.cjs';
@@ -139,7 +139,7 @@ function isSetupList(x: Rules | readonly SetupShare[]): x is readonly SetupShare
 
 type RecordsEntry = Pick<typeof import('./worker.js'), 'runRecordBatch'>;
 
-/** The records' entry for this thread: the built bundle when running from dist/, the sources under vitest (as the games' entry, executors.ts). */
-async function loadRecordsEntry(): Promise<RecordsEntry> {
-  return (await import(FROM_BUILD ? pathToFileURL(builtFile('records/worker.bundle.js')).href : './worker.js')) as RecordsEntry;
+/** The records' entry for this thread: the built bundle when running from dist/, the sources under vitest. */
+function loadRecordsEntry(): Promise<RecordsEntry> {
+  return builtOrSource<RecordsEntry>('records/worker.bundle.js', () => import('./worker.js'));
 }

@@ -8,16 +8,13 @@
 import type { AgentProvider } from '../../engine/agent.js';
 import type { LoggedEvent } from '../../engine/events.js';
 import { Game } from '../../engine/game.js';
-import type { PresetName } from '../../engine/presets.js';
-import { rulesFromCanonical, type Rules } from '../../engine/rules.js';
+import type { Rules } from '../../engine/rules.js';
 import { createProvider, parseAgents } from '../../agents/index.js';
+import { SetupCache, rebuildRules, type WireRules } from '../entries.js';
 import { recordFromLog } from './fromLog.js';
 import { RecordTally, type TallyJSON } from './stats.js';
 
-export interface RecordBatchTask {
-  readonly rules: string;
-  readonly rulesHash: string;
-  readonly preset: PresetName;
+export interface RecordBatchTask extends WireRules {
   readonly agents: string;
   readonly seed: number;
   readonly from: number;
@@ -54,21 +51,10 @@ export class RecordSimulator {
 }
 
 /** Simulators kept per thread: a search revisits few agents texts, and each holds its players (a mixed record set has a dozen setups). */
-const SIMULATOR_CACHE = 32;
-const simulators = new Map<string, Promise<RecordSimulator>>();
+const simulators = new SetupCache<RecordSimulator>(32);
 
 /** Rebuilds the rules, plays the batch, returns its tally as JSON. */
 export async function runRecordBatch(task: RecordBatchTask): Promise<TallyJSON> {
-  const key = `${task.rulesHash}|${task.agents}`;
-  let sim = simulators.get(key);
-  if (!sim) {
-    const rules = rulesFromCanonical(task.rules, task.preset);
-    if (rules.hash !== task.rulesHash) throw new Error(`worker rebuilt rules ${rules.hash}, expected ${task.rulesHash}`);
-    if (simulators.size >= SIMULATOR_CACHE) simulators.delete(simulators.keys().next().value!);
-    sim = RecordSimulator.create(rules, task.agents);
-    simulators.set(key, sim);
-    // A setup that failed to load is not kept: the calling thread lives on after its run fails.
-    sim.catch(() => simulators.delete(key));
-  }
-  return (await sim).play(task.seed, task.from, task.to).toJSON();
+  const sim = await simulators.get(`${task.rulesHash}|${task.agents}`, () => RecordSimulator.create(rebuildRules(task), task.agents));
+  return sim.play(task.seed, task.from, task.to).toJSON();
 }
