@@ -115,6 +115,8 @@ export class Table implements WhisperTable {
   log: LoggedEvent[] | null = null;
   /** Whether events are wanted this game (a log, or an agent with `observe`): callers build events only then. */
   listening = false;
+  /** Whether this game keeps a log: the events only the host sees (Audience.Host) are built only then. */
+  logging = false;
   /** Some view is silenced (so the next phase must clear the flags). */
   anySilenced = false;
   /** Some agent this game has `speak`. */
@@ -206,7 +208,7 @@ export class Table implements WhisperTable {
     else this.dealRoles();
     provider.startGame?.(seed, game);
     this.seatPlayers(provider, log);
-    if (this.listening) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
+    if (this.logging) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();
     this.whisper.startGame(key);
     for (let s = 0; s < this.n; s++) {
@@ -262,7 +264,7 @@ export class Table implements WhisperTable {
     this.aliveTeam.set(this.deckTeams);
     if (this.sidesDiffer) this.aliveSide.set(this.deckSides);
     this.aliveRole.set(this.deckRoles);
-    this.listening = log !== null;
+    this.listening = this.logging = log !== null;
     this.speaking = false;
     this.observing = false;
     this.recordCount = 0;
@@ -438,10 +440,8 @@ export class Table implements WhisperTable {
     if (this.book.leader[role]) this.bossDead = true;
     const shown = this.revealOnDeath && cause !== DeathCause.Fouls;
     if (shown) this.showRole(seat);
-    if (this.listening) {
-      this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
-      this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
-    }
+    if (this.logging) this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
+    if (this.listening) this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
     if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
   }
 
