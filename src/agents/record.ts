@@ -114,6 +114,8 @@ export class PublicRecord implements TableRecord {
    * were cast before the table heard the claim.
    */
   readonly wagon: Int16Array;
+  /** A tally of nobody's votes (every seat 0), for a vote's first voter: never written. */
+  readonly noVotes: Int16Array;
   voteDay = -1;
   voteRound = -1;
   /** Votes for nobody cast in the vote under way. */
@@ -181,6 +183,7 @@ export class PublicRecord implements TableRecord {
     this.lastVotes = next16();
     this.wagon = next16();
     this.actorCount = next16();
+    this.noVotes = new Int16Array(n);
     this.actors = new Int16Array(n * n);
     this.results = new Int8Array(n * n);
     this.claimRole = new Int8Array(n);
@@ -208,58 +211,94 @@ export class PublicRecord implements TableRecord {
   /**
    * A public event from the engine (TableRecord): the table's part once,
    * then each living seated player's own part, with no per-player call for
-   * an event nobody's own part looks at (Kind.Other), and a vote's only for
-   * players who hold a fact on its target (walking the seats that may, not
-   * the table: FactWatch).
+   * an event nobody's own part looks at (Kind.Other).
    */
   observe(e: GameEvent): void {
     const kind = this.apply(e, this.self);
-    if (kind === Kind.Other) return;
+    switch (kind) {
+      case Kind.Other:
+        return;
+      case Kind.Vote: {
+        const v = e as VoteEvent;
+        if (v.target !== NONE) this.deliverVote(v.voter, v.target);
+        return;
+      }
+      case Kind.Claim:
+        this.deliverClaim((e as ClaimEvent).speaker, (e as ClaimEvent).claim);
+        return;
+      default: {
+        const seated = this.seated;
+        const alive = this.alive;
+        for (let i = 0; i < this.seatedCount; i++) {
+          const s = seated[i]!;
+          if (alive[s]) this.players[s]!.observeRare(e, kind);
+        }
+      }
+    }
+  }
+
+  /** A public vote as plain numbers (TableRecord.vote, contract 3): what `observe` does with the vote's event, with no event object. */
+  vote(voter: number, target: number, round: number, missed: boolean, abstained: boolean): void {
+    this.appliedWithoutEvent(Kind.Vote);
+    this.applyVote(voter, target, round, missed, abstained);
+    if (target !== NONE) this.deliverVote(voter, target);
+  }
+
+  /** A public claim (TableRecord.claim, contract 3): what `observe` does with the claim's event. */
+  claim(speaker: number, claim: Claim): void {
+    this.appliedWithoutEvent(Kind.Claim);
+    this.applyClaim(speaker, claim);
+    this.deliverClaim(speaker, claim);
+  }
+
+  /** A public event taken as numbers counts as applied (the stamp moves on), with no object a reader could match. */
+  private appliedWithoutEvent(kind: Kind): void {
+    this.self.seenEvent = ++this.stamp;
+    this.last = null;
+    this.lastKind = kind;
+  }
+
+  /**
+   * A vote's own parts: only for players who hold a fact on its target
+   * (walking the seats that may, not the table: FactWatch), or for every
+   * seated player when the whole table holds one.
+   */
+  private deliverVote(voter: number, target: number): void {
+    const alive = this.alive;
+    const players = this.players;
+    const watch = this.watch;
+    if (watch.shownToAll[target]) {
+      const seated = this.seated;
+      for (let i = 0; i < this.seatedCount; i++) {
+        const s = seated[i]!;
+        if (alive[s]) players[s]!.onVote(voter, target);
+      }
+      return;
+    }
+    const isSeated = this.isSeated;
+    for (let i = 0, k = watch.count[target]!; i < k; i++) {
+      const s = watch.watcher(target, i);
+      if (alive[s] && isSeated[s] && this.knownOf[s]![target] !== UNKNOWN) players[s]!.onVote(voter, target);
+    }
+  }
+
+  /** A claim's own parts, for every living seated player (an accusation read once for the table). */
+  private deliverClaim(speaker: number, claim: Claim): void {
     const seated = this.seated;
     const alive = this.alive;
     const players = this.players;
     const count = this.seatedCount;
-    switch (kind) {
-      case Kind.Vote: {
-        const v = e as VoteEvent;
-        if (v.target === NONE) return;
-        const target = v.target;
-        const watch = this.watch;
-        if (watch.shownToAll[target]) {
-          for (let i = 0; i < count; i++) {
-            const s = seated[i]!;
-            if (alive[s]) players[s]!.onVote(v.voter, target);
-          }
-          return;
-        }
-        const isSeated = this.isSeated;
-        for (let i = 0, k = watch.count[target]!; i < k; i++) {
-          const s = watch.watcher(target, i);
-          if (alive[s] && isSeated[s] && this.knownOf[s]![target] !== UNKNOWN) players[s]!.onVote(v.voter, target);
-        }
-        return;
+    if (claim.kind === 'accuse') {
+      const target = claim.target;
+      for (let i = 0; i < count; i++) {
+        const s = seated[i]!;
+        if (alive[s]) players[s]!.onAccuse(speaker, target);
       }
-      case Kind.Claim: {
-        const { speaker, claim } = e as ClaimEvent;
-        if (claim.kind === 'accuse') {
-          const target = claim.target;
-          for (let i = 0; i < count; i++) {
-            const s = seated[i]!;
-            if (alive[s]) players[s]!.onAccuse(speaker, target);
-          }
-          return;
-        }
-        for (let i = 0; i < count; i++) {
-          const s = seated[i]!;
-          if (alive[s]) players[s]!.onClaim(speaker, claim);
-        }
-        return;
-      }
-      default:
-        for (let i = 0; i < count; i++) {
-          const s = seated[i]!;
-          if (alive[s]) players[s]!.observeRare(e, kind);
-        }
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      const s = seated[i]!;
+      if (alive[s]) players[s]!.onClaim(speaker, claim);
     }
   }
 
@@ -307,29 +346,35 @@ export class PublicRecord implements TableRecord {
     this.last = e;
     const kind = kindOf(e);
     this.lastKind = kind;
-    if (kind === Kind.Vote || kind === Kind.Claim) this.version++;
     if (kind === Kind.Vote) {
       const v = e as VoteEvent;
-      if (v.target !== NONE) this.recordVote(v.voter, v.target, v.round);
-      // A missed vote or an abstention is no vote for nobody.
-      else if (v.missed !== true && v.abstained !== true) this.recordPass(v.round);
-    } else if (kind === Kind.Claim) {
-      const c = (e as ClaimEvent).claim;
-      const speaker = (e as ClaimEvent).speaker;
-      if (c.kind === 'role') {
-        this.claimRole[speaker] = c.role;
-        if (this.voteDay === this.clock!.day) this.wagon[speaker] = 0;
-      }
-      else if (c.kind === 'result') this.results[speaker * this.n + c.target] = c.black ? 1 : -1;
-      else {
-        this.noteActor(speaker, c.target);
-        this.accuse[speaker * this.n + c.target]!++;
-      }
-      if (c.kind !== 'accuse') this.facts.onClaim(speaker, c, checkMayHaveHappened(this.clock!));
-    } else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
+      this.applyVote(v.voter, v.target, v.round, v.missed === true, v.abstained === true);
+    } else if (kind === Kind.Claim) this.applyClaim((e as ClaimEvent).speaker, (e as ClaimEvent).claim);
+    else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
     // A Prince's role shown by the lynch he survives: every player now holds it (no player's own part looks at the event).
     else if (kind === Kind.Other && e.type === 'lynch-survived') this.watch.shownToAll[e.target] = 1;
     return kind;
+  }
+
+  /** A vote's part of the table: the tallies; a missed vote or an abstention is no vote for nobody. */
+  private applyVote(voter: number, target: number, round: number, missed: boolean, abstained: boolean): void {
+    this.version++;
+    if (target !== NONE) this.recordVote(voter, target, round);
+    else if (!missed && !abstained) this.recordPass(round);
+  }
+
+  /** A claim's part of the table: the role, the result or the accusation, and what the public facts make of it. */
+  private applyClaim(speaker: number, c: Claim): void {
+    this.version++;
+    if (c.kind === 'role') {
+      this.claimRole[speaker] = c.role;
+      if (this.voteDay === this.clock!.day) this.wagon[speaker] = 0;
+    } else if (c.kind === 'result') this.results[speaker * this.n + c.target] = c.black ? 1 : -1;
+    else {
+      this.noteActor(speaker, c.target);
+      this.accuse[speaker * this.n + c.target]!++;
+    }
+    if (c.kind !== 'accuse') this.facts.onClaim(speaker, c, checkMayHaveHappened(this.clock!));
   }
 
   /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */

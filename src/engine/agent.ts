@@ -96,6 +96,17 @@ export interface TableRecord {
   join(seat: number, first: boolean): void;
   /** One public event, once per table and in the order they happen. */
   observe(event: GameEvent): void;
+  /**
+   * Optional, with `claim` (contract 3): a public vote (GameEvent 'vote':
+   * `missed` and `abstained` are its flags, false when absent) as plain
+   * numbers, so the engine builds no event object for the record. It must
+   * do exactly what `observe` does with that event. The engine uses the
+   * pair only when every record of the table has both and no player of the
+   * game observes on his own; otherwise it calls `observe`.
+   */
+  vote?(voter: number, target: number, round: number, missed: boolean, abstained: boolean): void;
+  /** Optional, with `vote`: a public claim (GameEvent 'claim'), as `observe` takes it. */
+  claim?(speaker: number, claim: Claim): void;
 }
 
 /**

@@ -123,7 +123,7 @@ export class Speech implements ClaimSink {
   }
   say(claim: Claim): void {
     if (claim.kind !== 'accuse') this.lastRoleClaimAt = this.turn;
-    if (this.t.listening) this.t.emit({ type: 'claim', speaker: this.speaker, claim }, Audience.Public);
+    this.t.publicClaim(this.speaker, claim);
   }
 }
 
@@ -303,7 +303,7 @@ function castFirstVotes(t: Table, b: Ballot): void {
     if (muted !== null && muted[s]) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
-      if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round: 0, missed: true }, Audience.Public);
+      t.publicVote(s, NONE, 0, true, false);
       continue;
     }
     if (m === 1) continue;
@@ -366,10 +366,10 @@ export function recordVote(t: Table, b: Ballot, voter: number, target: number, r
   if (target !== NONE) b.tally[target]!++;
   else if (t.rules.options['vote.noLynch']) b.nobody++;
   else {
-    if (t.listening) t.emit({ type: 'vote', voter, target, round, abstained: true }, Audience.Public);
+    t.publicVote(voter, target, round, false, true);
     return;
   }
-  if (t.listening) t.emit({ type: 'vote', voter, target, round }, Audience.Public);
+  t.publicVote(voter, target, round, false, false);
 }
 
 /** Removes those who missed too many votes; true if anyone left. */

@@ -130,7 +130,7 @@ function castAmong(t: Table, b: Ballot, cands: Int16Array, k: number, round: num
     if (!t.alive[s] || (muted !== null && muted[s])) continue;
     if (missRate > 0 && t.chance.next() < missRate) {
       t.misses[s]!++;
-      if (t.listening) t.emit({ type: 'vote', voter: s, target: NONE, round, missed: true }, Audience.Public);
+      t.publicVote(s, NONE, round, true, false);
       continue;
     }
     const options = inSeatOrderBut(t, cands, k, s);

@@ -9,7 +9,7 @@ import { UNKNOWN, type Agent, type AgentProvider, type TableRecord } from './age
 import { deliverDeathNote, tellAssistants, tellClan } from './aftermath.js';
 import { Asker } from './asking.js';
 import { NightRoles } from './night.js';
-import { Audience, DeathCause, EndedBy, Outcome, type GameEvent, type LoggedEvent, type PublicCause } from './events.js';
+import { Audience, DeathCause, EndedBy, Outcome, type Claim, type GameEvent, type LoggedEvent, type PublicCause } from './events.js';
 import { shotsFor } from './options.js';
 import type { Rules } from './rules.js';
 import { Sfc32, agentStream, gameKey, CHANCE_STREAM } from './rng.js';
@@ -75,6 +75,8 @@ export class Table implements WhisperTable {
   /** This game's shared records (Agent.record): each takes every public event once. */
   private readonly records: TableRecord[] = [];
   private recordCount = 0;
+  /** This game's records all take votes and claims as plain numbers (TableRecord.vote, .claim), and nobody observes on his own. */
+  private typedDelivery = false;
   /** 1 for a seat whose agent takes the public events through its own `observe` (no record); how many there are this game. */
   private readonly ownObserver: Uint8Array;
   private ownObservers = 0;
@@ -302,6 +304,15 @@ export class Table implements WhisperTable {
       }
       if (agent.speak) this.speaking = true;
     }
+    this.typedDelivery = this.recordCount > 0 && this.ownObservers === 0 && this.recordsAllTyped();
+  }
+
+  private recordsAllTyped(): boolean {
+    for (let i = 0; i < this.recordCount; i++) {
+      const r = this.records[i]!;
+      if (r.vote === undefined || r.claim === undefined) return false;
+    }
+    return true;
   }
 
   /** Seats s under a shared record: the record takes the public events for him (Agent.record). */
@@ -407,6 +418,32 @@ export class Table implements WhisperTable {
     }
   }
 
+  /**
+   * A public vote (a GameEvent 'vote'; `missed` and `abstained` are its
+   * flags). Where the records take votes as numbers (TableRecord.vote) no
+   * event object is built, unless for the log.
+   */
+  publicVote(voter: number, target: number, round: number, missed: boolean, abstained: boolean): void {
+    if (!this.listening) return;
+    if (!this.typedDelivery) {
+      this.emit(voteEvent(voter, target, round, missed, abstained), Audience.Public);
+      return;
+    }
+    this.log?.push({ audience: Audience.Public, event: voteEvent(voter, target, round, missed, abstained) });
+    for (let i = 0; i < this.recordCount; i++) this.records[i]!.vote!(voter, target, round, missed, abstained);
+  }
+
+  /** A public claim, as `publicVote` a vote (TableRecord.claim). */
+  publicClaim(speaker: number, claim: Claim): void {
+    if (!this.listening) return;
+    if (!this.typedDelivery) {
+      this.emit({ type: 'claim', speaker, claim }, Audience.Public);
+      return;
+    }
+    this.log?.push({ audience: Audience.Public, event: { type: 'claim', speaker, claim } });
+    for (let i = 0; i < this.recordCount; i++) this.records[i]!.claim!(speaker, claim);
+  }
+
   /** Updates the repeat-limit streak of an actor who chose `target`. */
   noteTarget(actor: number, target: number): void {
     if (this.lastTarget[actor] === target) this.streak[actor]!++;
@@ -497,4 +534,11 @@ export class Table implements WhisperTable {
     if (outcome === Outcome.Timeout) this.endedBy = EndedBy.Timeout;
     if (this.listening) this.emit({ type: 'end', outcome, day: this.day }, Audience.Public);
   }
+}
+
+/** The vote event as the log has always written it: the flags only when set. */
+function voteEvent(voter: number, target: number, round: number, missed: boolean, abstained: boolean): GameEvent {
+  if (missed) return { type: 'vote', voter, target, round, missed: true };
+  if (abstained) return { type: 'vote', voter, target, round, abstained: true };
+  return { type: 'vote', voter, target, round };
 }

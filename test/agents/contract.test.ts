@@ -7,13 +7,16 @@
 // 1f40c4b, and since the refit of issue 18, mfit's 4677e41; the club case
 // plays club with the values of that build),
 // and it observes every event it may see, once and in order, and nothing after
-// its death, beside players who read a shared record.
+// its death, beside players who read a shared record. Contract 3 hands the
+// record votes and claims as plain numbers (TableRecord.vote, .claim) where
+// it takes them: the same games as the record taking every event as an
+// object, and the numbers are really used.
 
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createProvider, parseAgents, PassThroughAgent } from '../../src/agents/index.js';
-import type { Agent, AgentProvider } from '../../src/engine/agent.js';
+import type { Agent, AgentProvider, TableRecord } from '../../src/engine/agent.js';
 import { Audience, type GameEvent, type LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
 import type { Role } from '../../src/engine/roles.js';
@@ -88,4 +91,61 @@ describe('an agent module written to the old contract (README, "Your own agent")
     }
     expect(checked).toBeGreaterThan(100);
   });
+});
+
+describe('contract 3: votes and claims to the shared record as plain numbers', () => {
+  /** The provider's players, each seated under a stand-in for the table's record that has only `join` and `observe` (the contract-2 record). */
+  function withEventOnlyRecords(inner: AgentProvider): AgentProvider {
+    const wrapped = new Map<TableRecord, TableRecord>();
+    const eventOnly = (r: TableRecord): TableRecord => {
+      let w = wrapped.get(r);
+      if (!w) wrapped.set(r, (w = { join: (seat, first) => r.join(seat, first), observe: (e) => r.observe(e) }));
+      return w;
+    };
+    return {
+      agentFor(seat: number, role: Role): Agent {
+        const agent = inner.agentFor(seat, role);
+        const record = agent.record;
+        if (record === undefined) return agent;
+        return new (class extends PassThroughAgent {
+          override get record(): TableRecord {
+            return eventOnly(record);
+          }
+        })(agent);
+      },
+    };
+  }
+
+  for (const [preset, overrides, agents] of [
+    ['club', {}, 'club'],
+    ['forum', { players: 24 }, 'expert'],
+    ['sports', {}, 'club'],
+  ] as const) {
+    it(`plays the games a record taking every event as an object plays: ${preset} ${JSON.stringify(overrides)} ${agents}`, async () => {
+      const rules = resolveRules(preset, overrides);
+      const typed = await createProvider(parseAgents(agents), rules);
+      const calls = { vote: 0, claim: 0 };
+      // The typed path is taken: the table's record is asked for votes and claims as numbers.
+      const spied: AgentProvider = {
+        agentFor(seat: number, role: Role): Agent {
+          const agent = typed.agentFor(seat, role);
+          const r = agent.record as (TableRecord & { __spied?: true }) | undefined;
+          if (r && !r.__spied) {
+            const vote = r.vote!.bind(r);
+            const claim = r.claim!.bind(r);
+            Object.assign(r, {
+              __spied: true,
+              vote: (...a: Parameters<typeof vote>) => (calls.vote++, vote(...a)),
+              claim: (...a: Parameters<typeof claim>) => (calls.claim++, claim(...a)),
+            });
+          }
+          return agent;
+        },
+      };
+      const events = await createProvider(parseAgents(agents), rules);
+      expect(logHash(rules, spied, 150)).toBe(logHash(rules, withEventOnlyRecords(events), 150));
+      expect(calls.vote).toBeGreaterThan(1000);
+      expect(calls.claim).toBeGreaterThan(100);
+    });
+  }
 });
