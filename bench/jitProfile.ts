@@ -37,7 +37,8 @@ const setup = setups[0]!;
 const costScript = fileURLToPath(new URL('./cost.js', import.meta.url));
 process.stdout.write(`${valgrindVersion('jitProfile', 'node --cpu-prof dist/bench/cost.js SETUP')}, node ${process.version}, ${dirArg ?? 'this tree'}\n`);
 
-const games = Math.max(20, Math.round(setup.games / 100));
+// JIT_GAMES: the smaller run's games (the other plays 5x); more games leave less compilation in the difference.
+const games = process.env['JIT_GAMES'] === undefined ? Math.max(20, Math.round(setup.games / 100)) : Number(process.env['JIT_GAMES']);
 const small = profileRun(games);
 const big = profileRun(5 * games);
 const perGame = new Map<string, number>();
