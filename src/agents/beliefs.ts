@@ -496,9 +496,9 @@ export class Beliefs extends Memory implements RecordPlayer {
   /**
    * scores[s] = enemy(s) + weight * extra[s] for each seat of `opts`, the
    * same doubles as one enemy() call a seat. V8 hoists nothing out of a
-   * loop (every field and parameter is read again each turn, and a double
-   * that meets a call is boxed), so the arrays are held in locals, and the
-   * seats some source gave a result on (few) take enemy() in a second pass.
+   * loop (every field and parameter is read again at each turn), so the
+   * arrays are held in locals; a seat some source gave a result on (rare)
+   * takes enemy() itself.
    */
   scoreEnemies(opts: readonly number[], scores: Float64Array, weight: number, extra: ArrayLike<number>): void {
     const known = this.known;
@@ -509,18 +509,12 @@ export class Beliefs extends Memory implements RecordPlayer {
     const prior = this.prior;
     const readTrust = this.readTrust;
     const w = weight * 1;
-    let results = false;
     for (let i = 0; i < opts.length; i++) {
       const t = opts[i]!;
       const k = known[t]!;
       if (k !== UNKNOWN) scores[t] = FACT_LOGODDS[k]! + w * extra[t]!;
-      else if (hasResult[t]) results = true;
+      else if (hasResult[t]) scores[t] = this.enemy(t) + w * extra[t]!;
       else scores[t] = prior + (ev[t]! + readTrust * reads[t]!) + credit[t]! + w * extra[t]!;
-    }
-    if (!results) return;
-    for (let i = 0; i < opts.length; i++) {
-      const t = opts[i]!;
-      if (known[t] === UNKNOWN && hasResult[t]) scores[t] = this.enemy(t) + w * extra[t]!;
     }
   }
 

@@ -2,7 +2,7 @@
 // random stream and a scratch score array, plus the small choice helpers
 // every policy shares (best score with a little random taste).
 
-import { NONE, UNKNOWN, type Decision, type PlayerView } from '../engine/agent.js';
+import { NONE, type Decision, type PlayerView } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
 import type { Beliefs } from './beliefs.js';
 import type { ClanTalk } from './clan.js';
@@ -33,40 +33,25 @@ export interface Mind {
 export const NEVER = -1e9;
 
 /**
- * The option with the highest `scores[seat] + noise * U(0,1)`. Options scored
- * NEVER are taken only if nothing else is legal. Equal scores (no noise, or
- * several NEVER) are broken by the player's own stream, never by seat order.
+ * The option with the highest `scores[seat] + noise * U(0,1)`, leaving
+ * `m.scores` as they were. Options scored NEVER are taken only if nothing
+ * else is legal, and get no noise. Equal scores (no noise, or several
+ * NEVER) are broken by the player's own stream, never by seat order. (A
+ * vote's taste of the day instead of noise: taste.ts, tastiestOption.)
  */
 export function bestOption(m: Mind, d: Decision, noise: number): number {
-  return bestScored(m, d, noise, 0);
-}
-
-/**
- * The option with the highest score plus `noise * U(0,1)` plus `taste` times
- * his taste of the day (taste.ts; its day set by the caller), leaving
- * `m.scores` as they were. Neither is added to a seat scored NEVER, and no
- * taste to one he holds a hard fact on (a fact is not a hunch). Equal
- * scores are broken by the player's own stream, never by seat order.
- */
-export function bestScored(m: Mind, d: Decision, noise: number, taste: number): number {
+  // V8 reads every field again at each turn of a loop: what the scan needs is held in locals.
   const opts = d.options;
-  const known = m.view.known;
-  // A seat that cannot reach the best even with the highest taste is passed by (DayTaste.ceiling).
-  const ceiling = m.taste.ceiling;
+  const scores = m.scores;
+  const rng = m.rng;
+  const noisy = noise > 0;
   let best = NONE;
   let bestScore = -Infinity;
   let ties = 1;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
-    const base = m.scores[s]!;
-    let score = base;
-    if (base > NEVER) {
-      if (noise > 0) score += noise * m.rng.next();
-      if (taste > 0 && known[s] === UNKNOWN) {
-        if (score + taste * ceiling < bestScore) continue;
-        score += taste * m.taste.at(s);
-      }
-    }
+    let score = scores[s]!;
+    if (noisy && score > NEVER) score += noise * rng.next();
     if (score > bestScore) {
       bestScore = score;
       best = s;
