@@ -67,6 +67,8 @@ export class Beliefs extends Memory implements RecordPlayer {
   private readonly roleClaimants: Int16Array;
   private roleClaimantCount = 0;
   trustDirty = true;
+  /** The record's count of days' talk at my last trust refresh. */
+  private trustTalks = -1;
   /** Share of the whispered reads' weight of evidence taken in (they grow each day: read live, never copied). */
   private readTrust = 1;
   /** A hard fact may have arrived without a sync (the Sergeant's Commissar): the next sync scans every seat. */
@@ -108,6 +110,7 @@ export class Beliefs extends Memory implements RecordPlayer {
     this.record.begin(view, this);
     this.roleClaimantCount = 0;
     this.trustDirty = true;
+    this.trustTalks = -1;
     this.setPrior(view);
     this.readTrust = params['readTrust']!;
     if (params !== this.derivedFrom) {
@@ -161,13 +164,6 @@ export class Beliefs extends Memory implements RecordPlayer {
    */
   observeRare(e: GameEvent, kind: Kind): void {
     switch (kind) {
-      case Kind.Phase:
-        if ((e as Event<'phase'>).phase !== 'night') {
-          this.frozenLastNight = false;
-          // A new day's whisper has changed the reads the trust is built on.
-          if (this.sourceCount > 0 || this.roleClaimantCount > 0) this.trustDirty = true;
-        }
-        break;
       case Kind.Death: {
         const d = e as Event<'death'>;
         this.onDeath(d.seat, d.publicCause, d.revealed);
@@ -183,10 +179,6 @@ export class Beliefs extends Memory implements RecordPlayer {
         this.trustDirty = true;
         // The Sergeant learns the Commissar's team too: a fact for the next full sync.
         this.factsPending = true;
-        break;
-      case Kind.Frozen:
-        // The event names the Putana too; a frozen player is only told he slept, so `by` is not used.
-        this.frozenLastNight = true;
         break;
       case Kind.Promoted: {
         const pr = e as Event<'promoted'>;
@@ -384,8 +376,10 @@ export class Beliefs extends Memory implements RecordPlayer {
 
   /** Recomputes how far each role claim is believed: the result sources' trust, then the other role claims', and what each says of its claimant. */
   refreshTrust(): void {
-    if (!this.trustDirty) return;
+    // A day's talk since the last refresh (PublicRecord.talks) has changed the reads the trust is built on.
+    if (!this.trustDirty && (this.trustTalks === this.record.talks || (this.sourceCount === 0 && this.roleClaimantCount === 0))) return;
     this.trustDirty = false;
+    this.trustTalks = this.record.talks;
     if (this.sourceCount > 0) this.refreshSourceTrust();
     if (this.roleClaimantCount > 0) this.refreshRoleClaims();
   }

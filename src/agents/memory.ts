@@ -61,7 +61,6 @@ export class Memory {
   protected readonly perGameFlags: Uint8Array;
   /** The role I have claimed in public, or -1. */
   claimedRole = -1;
-  frozenLastNight = false;
   /** I was a Sergeant and have become the Commissar. */
   promoted = false;
 
@@ -117,7 +116,6 @@ export class Memory {
     this.claimCount = 0;
     this.sourceCount = 0;
     this.claimedRole = -1;
-    this.frozenLastNight = false;
     this.promoted = false;
   }
 

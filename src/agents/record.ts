@@ -116,6 +116,12 @@ export class PublicRecord implements TableRecord {
   readonly wagon: Int16Array;
   /** A tally of nobody's votes (every seat 0), for a vote's first voter: never written. */
   readonly noVotes: Int16Array;
+  /**
+   * The days' talk so far this game: phases other than the night, each of
+   * which brings a whisper of new reads (players compare it with their own
+   * count instead of each being told of every phase).
+   */
+  talks = 0;
   voteDay = -1;
   voteRound = -1;
   /** Votes for nobody cast in the vote under way. */
@@ -216,7 +222,9 @@ export class PublicRecord implements TableRecord {
   observe(e: GameEvent): void {
     const kind = this.apply(e, this.self);
     switch (kind) {
+      // No player's own part looks at these (a phase is counted in `talks`, read when needed).
       case Kind.Other:
+      case Kind.Phase:
         return;
       case Kind.Vote: {
         const v = e as VoteEvent;
@@ -309,6 +317,7 @@ export class PublicRecord implements TableRecord {
 
   /** Clears the record for a new game. */
   clear(): void {
+    this.talks = 0;
     this.zeros16.fill(0);
     this.results.fill(0);
     this.claimRole.fill(-1);
@@ -351,6 +360,9 @@ export class PublicRecord implements TableRecord {
       this.applyVote(v.voter, v.target, v.round, v.missed === true, v.abstained === true);
     } else if (kind === Kind.Claim) this.applyClaim((e as ClaimEvent).speaker, (e as ClaimEvent).claim);
     else if (kind === Kind.Death || kind === Kind.Facts) this.applyFact(e);
+    else if (kind === Kind.Phase) {
+      if ((e as Event<'phase'>).phase !== 'night') this.talks++;
+    }
     // A Prince's role shown by the lynch he survives: every player now holds it (no player's own part looks at the event).
     else if (kind === Kind.Other && e.type === 'lynch-survived') this.watch.shownToAll[e.target] = 1;
     return kind;
