@@ -52,9 +52,12 @@ export class ClanTalk {
   }
 
   clear(): void {
-    this.target.fill(NO_PROPOSAL);
-    this.by.fill(-1);
-    this.day.fill(-1);
+    // A few shots: a loop, cheaper than three fills (each a call into C++).
+    for (let j = 0; j < MAX_SHOTS; j++) {
+      this.target[j] = NO_PROPOSAL;
+      this.by[j] = -1;
+      this.day[j] = -1;
+    }
     this.liarSeat = -1;
     this.found.fill(0);
   }

@@ -27,19 +27,22 @@ export class FactWatch {
   /** Seats whose team the whole table has been shown (every player holds the fact): their votes go to every seated player. */
   readonly shownToAll: Uint8Array;
 
+  /** What `clear` zeroes, in one buffer (one fill, a call into C++): the counts, then the marks. */
+  private readonly cleared: Uint8Array;
+
   constructor(n: number) {
     this.n = n;
     this.watchers = new Int16Array(n * n);
-    this.count = new Int16Array(n);
-    this.listed = new Uint8Array(n * n);
-    this.shownToAll = new Uint8Array(n);
+    const buffer = new ArrayBuffer(2 * n + n * n + n);
+    this.cleared = new Uint8Array(buffer);
+    this.count = new Int16Array(buffer, 0, n);
+    this.listed = new Uint8Array(buffer, 2 * n, n * n);
+    this.shownToAll = new Uint8Array(buffer, 2 * n + n * n, n);
   }
 
   /** A new game: nobody holds a fact on anyone yet. */
   clear(): void {
-    this.count.fill(0);
-    this.listed.fill(0);
-    this.shownToAll.fill(0);
+    this.cleared.fill(0);
   }
 
   /** Lists seat `s` under every seat his facts (`known`) cover that he is not listed under yet: O(n), once per event that may bring him a fact. */

@@ -67,7 +67,7 @@ export class HeuristicAgent implements Agent, Mind {
     this.b = new Beliefs(players, record);
     this.record = this.b.record;
     this.scores = new Float64Array(players);
-    this.roleFound = new Int8Array(players);
+    this.roleFound = this.b.roleFound;
     this.ownsClan = clan === undefined;
     this.clan = clan ?? new ClanTalk(players);
   }
@@ -95,7 +95,6 @@ export class HeuristicAgent implements Agent, Mind {
     if (this.ownsClan) this.clan.clear();
     this.taste.reset();
     this.cover.reset();
-    this.roleFound.fill(0);
     const book = view.book;
     this.checksRole = book.action[view.role] === Ability.Check && book.reveals[view.role] !== NO_ROLE;
     const asCivilian = view.team === Team.Mafia ? this.p['mafia.asCivilian']! : 0;

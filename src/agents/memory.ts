@@ -45,6 +45,8 @@ export class Memory {
   readonly nightVictim: Uint8Array;
   /** My own findings (Commissar, Sergeant): Verdict per seat; and what I already said in public. */
   readonly found: Int8Array;
+  /** What my checks for a role found (the Don's for the Sheriff), by seat: 1 holds it, -1 does not, 0 not checked (check.ts). */
+  readonly roleFound: Int8Array;
   readonly announced: Uint8Array;
   /** Seats known to be the real Commissar (a Sergeant's knowledge, or a Commissar shown at death); read-only outside, so every mark goes through markRealCommissar and its list. */
   readonly realCommissar: ArrayLike<number>;
@@ -77,7 +79,7 @@ export class Memory {
     this.actorCount = r.actorCount;
     // Floats first (8-byte aligned), then the 16-bit counts, then the bytes.
     const floatBytes = 8 * floatsPerSeat * n;
-    const buffer = new ArrayBuffer(floatBytes + 2 * 3 * n + (3 + flagsPerSeat) * n);
+    const buffer = new ArrayBuffer(floatBytes + 2 * 3 * n + (4 + flagsPerSeat) * n);
     this.cleared = new Uint8Array(buffer);
     this.perGameFloats = new Float64Array(buffer, 0, floatsPerSeat * n);
     const zeros16 = new Int16Array(buffer, floatBytes, 3 * n);
@@ -86,6 +88,7 @@ export class Memory {
     this.claimDay = zeros16.subarray(2 * n);
     let at = floatBytes + 6 * n;
     this.found = new Int8Array(buffer, at, n);
+    this.roleFound = new Int8Array(buffer, (at += n), n);
     this.nightVictim = new Uint8Array(buffer, (at += n), n);
     this.announced = new Uint8Array(buffer, (at += n), n);
     this.perGameFlags = new Uint8Array(buffer, (at += n), flagsPerSeat * n);

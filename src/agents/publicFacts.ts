@@ -97,20 +97,25 @@ export class PublicFacts {
   private noteRole: number = NO_ROLE;
   private turnsBlack = false;
 
+  /** The arrays cleared per game, by the value they start from: one fill each (a fill is a call into C++). */
+  private readonly zeros: Uint8Array;
+  private readonly unknowns: Int8Array;
+
   constructor(readonly n: number) {
-    this.team = new Int8Array(n);
-    this.role = new Int8Array(n);
-    this.liar = new Uint8Array(n);
-    this.commissarClaim = new Uint8Array(n);
+    this.zeros = new Uint8Array(2 * n);
+    this.liar = this.zeros.subarray(0, n);
+    this.commissarClaim = this.zeros.subarray(n);
+    this.unknowns = new Int8Array(2 * n);
+    // UNKNOWN and "no role" are both -1.
+    this.team = this.unknowns.subarray(0, n);
+    this.role = this.unknowns.subarray(n);
     this.clear();
   }
 
   clear(): void {
     this.shown.fill(0);
-    this.team.fill(UNKNOWN);
-    this.role.fill(-1);
-    this.liar.fill(0);
-    this.commissarClaim.fill(0);
+    this.zeros.fill(0);
+    this.unknowns.fill(UNKNOWN);
   }
 
   /** The game's public setup and role table (from a player's view; every seat's is the same). */

@@ -158,8 +158,8 @@ export class PublicRecord implements TableRecord {
   private last: GameEvent | null = null;
   private lastKind: Kind = Kind.Other;
   private stamp = 0;
-  /** Storage of the 16-bit arrays cleared per game: votes, accuse, today, lastVotes, actorCount. */
-  private readonly zeros16: Int16Array;
+  /** What is cleared to 0 per game, in one buffer (one fill, a call into C++): votes, accuse, today, lastVotes, wagon, actorCount, then results. */
+  private readonly zeros: Uint8Array;
   /** What the whole table knows for certain (roles shown, the note) and the claims it disproves. */
   readonly facts: PublicFacts;
   /** Each seat's player of this record (set when he begins a game), and the seats the engine seated under the record this game (Table.seatUnder), in seat order. */
@@ -179,8 +179,10 @@ export class PublicRecord implements TableRecord {
 
   constructor(n: number) {
     this.n = n;
-    const zeros16 = new Int16Array(2 * n * n + 4 * n);
-    this.zeros16 = zeros16;
+    const words = 2 * n * n + 4 * n;
+    const buffer = new ArrayBuffer(2 * words + n * n);
+    this.zeros = new Uint8Array(buffer);
+    const zeros16 = new Int16Array(buffer, 0, words);
     this.votes = zeros16.subarray(0, n * n);
     this.accuse = zeros16.subarray(n * n, 2 * n * n);
     let at = 2 * n * n;
@@ -191,7 +193,7 @@ export class PublicRecord implements TableRecord {
     this.actorCount = next16();
     this.noVotes = new Int16Array(n);
     this.actors = new Int16Array(n * n);
-    this.results = new Int8Array(n * n);
+    this.results = new Int8Array(buffer, 2 * words, n * n);
     this.claimRole = new Int8Array(n);
     this.deals = new DealWatch(n);
     this.blackActs = new Int16Array(n);
@@ -318,8 +320,7 @@ export class PublicRecord implements TableRecord {
   /** Clears the record for a new game. */
   clear(): void {
     this.talks = 0;
-    this.zeros16.fill(0);
-    this.results.fill(0);
+    this.zeros.fill(0);
     this.claimRole.fill(-1);
     this.voteDay = -1;
     this.voteRound = -1;

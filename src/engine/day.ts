@@ -289,7 +289,7 @@ export function addPenaltyVotes(t: Table, tally: Int16Array): void {
 /** The first round: each living player, in the day's vote order, votes for another, for nobody under `vote.noLynch`, or not at all under `vote.mayAbstain` (one pass of `askOthers`). */
 function castFirstVotes(t: Table, b: Ballot): void {
   const missRate = t.rules.options['inactivity.missRate'];
-  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
+  const mayPass = t.rules.options['vote.noLynch'] === true || t.rules.options['vote.mayAbstain'] === true;
   const m = t.aliveCount;
   if (m === 0) return;
   drawVoteOrder(t, b);
@@ -335,7 +335,7 @@ function speakUnderHammer(t: Table, b: Ballot, s: number): void {
 
 /** The revote among the k tied (b.candidates): each living player, in the day's order, votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
 function castRevotes(t: Table, b: Ballot, k: number): void {
-  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
+  const mayPass = t.rules.options['vote.noLynch'] === true || t.rules.options['vote.mayAbstain'] === true;
   const candidates = b.candidates;
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;

@@ -424,8 +424,8 @@ export class Table implements WhisperTable {
    * event object is built, unless for the log.
    */
   publicVote(voter: number, target: number, round: number, missed: boolean, abstained: boolean): void {
-    if (!this.listening) return;
-    if (!this.typedDelivery) {
+    if (this.listening !== true) return;
+    if (this.typedDelivery !== true) {
       this.emit(voteEvent(voter, target, round, missed, abstained), Audience.Public);
       return;
     }
@@ -435,8 +435,8 @@ export class Table implements WhisperTable {
 
   /** A public claim, as `publicVote` a vote (TableRecord.claim). */
   publicClaim(speaker: number, claim: Claim): void {
-    if (!this.listening) return;
-    if (!this.typedDelivery) {
+    if (this.listening !== true) return;
+    if (this.typedDelivery !== true) {
       this.emit({ type: 'claim', speaker, claim }, Audience.Public);
       return;
     }
@@ -477,8 +477,8 @@ export class Table implements WhisperTable {
     if (this.book.leader[role]) this.bossDead = true;
     const shown = this.revealOnDeath && cause !== DeathCause.Fouls;
     if (shown) this.showRole(seat);
-    if (this.logging) this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
-    if (this.listening) this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
+    if (this.logging === true) this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
+    if (this.listening === true) this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
     if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
   }
 
