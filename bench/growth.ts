@@ -40,8 +40,8 @@ class Counts {
 /**
  * The table's record behind a counter: each public event, and the players'
  * own parts the record runs for it, as record.ts hands them out (a vote to
- * those who hold a fact on its target; lynches, fouls, the end and the like
- * to nobody; anything else to every living seated player).
+ * those who hold a fact on its target; phases, lynches, fouls, the end and
+ * the like to nobody; anything else to every living seated player).
  */
 class CountingRecord implements TableRecord {
   private readonly seated: number[] = [];
@@ -60,7 +60,7 @@ class CountingRecord implements TableRecord {
     const living = this.seated.filter((s) => this.c.views[s]!.alive[s]);
     if (e.type === 'vote') {
       if (e.target >= 0) this.c.ownParts += living.filter((s) => this.c.views[s]!.known[e.target] !== UNKNOWN).length;
-    } else if (['claim', 'phase', 'death', 'commissar-note'].includes(e.type)) this.c.ownParts += living.length;
+    } else if (['claim', 'death', 'commissar-note'].includes(e.type)) this.c.ownParts += living.length;
     if (e.type === 'phase' && e.phase !== 'night') this.countWhisper(e.day);
   }
   /** The day's whisper (it came just before the phase event): each living reader, each living seat he knows nothing certain about. */
