@@ -2,7 +2,7 @@
 // random stream and a scratch score array, plus the small choice helpers
 // every policy shares (best score with a little random taste).
 
-import { NONE, type Decision, type PlayerView } from '../engine/agent.js';
+import { NONE, UNKNOWN, type Decision, type PlayerView } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
 import type { Beliefs } from './beliefs.js';
 import type { ClanTalk } from './clan.js';
@@ -36,22 +36,43 @@ export const NEVER = -1e9;
  * The option with the highest `scores[seat] + noise * U(0,1)`, leaving
  * `m.scores` as they were. Options scored NEVER are taken only if nothing
  * else is legal, and get no noise. Equal scores (no noise, or several
- * NEVER) are broken by the player's own stream, never by seat order. (A
- * vote's taste of the day instead of noise: taste.ts, tastiestOption.)
+ * NEVER) are broken by the player's own stream, never by seat order.
  */
 export function bestOption(m: Mind, d: Decision, noise: number): number {
+  return bestScored(m, d, noise, 0);
+}
+
+/**
+ * The option with the highest score plus `noise * U(0,1)` plus `scale`
+ * times his taste of the day (taste.ts, its day set by the caller), leaving
+ * `m.scores` as they were. Neither is added to a seat scored NEVER,
+ * and no taste to one he holds a hard fact on (a fact is not a hunch). Equal
+ * scores are broken by the player's own stream, never by seat order.
+ */
+export function bestScored(m: Mind, d: Decision, noise: number, scale: number): number {
   // V8 reads every field again at each turn of a loop: what the scan needs is held in locals.
   const opts = d.options;
   const scores = m.scores;
+  const known = m.view.known;
   const rng = m.rng;
+  const taste = m.taste;
   const noisy = noise > 0;
+  const tasty = scale > 0;
+  // A seat that cannot reach the best even with the highest taste is passed by (DayTaste.ceiling).
+  const reach = scale * taste.ceiling;
   let best = NONE;
   let bestScore = -Infinity;
   let ties = 1;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     let score = scores[s]!;
-    if (noisy && score > NEVER) score += noise * rng.next();
+    if (score > NEVER) {
+      if (noisy) score += noise * rng.next();
+      if (tasty && known[s] === UNKNOWN) {
+        if (score + reach < bestScore) continue;
+        score += scale * taste.at(s);
+      }
+    }
     if (score > bestScore) {
       bestScore = score;
       best = s;

@@ -11,8 +11,7 @@
 
 import type { Decision } from '../engine/agent.js';
 import type { Rng } from '../engine/rng.js';
-import { UNKNOWN, NONE } from '../engine/agent.js';
-import { NEVER, bestOption, takesTie, type Mind } from './mind.js';
+import { bestScored, type Mind } from './mind.js';
 
 const TABLE_BITS = 10;
 const TABLE_SIZE = 1 << TABLE_BITS;
@@ -46,60 +45,25 @@ export class DayTaste {
     this.key = (rng.next() * 0x100000000) >>> 0;
   }
 
-  /** The day's key (set by `forDay`): `tasteOf(key, s)` is his taste for seat s, read where a loop holds the key in a local. */
-  get dayKey(): number {
-    return this.key;
-  }
-
   /** His taste for seat s on the day set by `forDay`: a standard Gumbel draw, fixed for the day. */
   at(s: number): number {
-    return tasteOf(this.key, s);
+    let h = Math.imul(this.key ^ Math.imul(s + 1, 0x9e3779b9), 0x85ebca6b);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 13;
+    return GUMBEL[h >>> (32 - TABLE_BITS)]!;
   }
-}
-
-/** The taste of seat s on the day whose key is `key` (DayTaste.at). */
-export function tasteOf(key: number, s: number): number {
-  let h = Math.imul(key ^ Math.imul(s + 1, 0x9e3779b9), 0x85ebca6b);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 13;
-  return GUMBEL[h >>> (32 - TABLE_BITS)]!;
 }
 
 /**
  * The option with the highest score plus the player's taste of the day
- * (times `scale`), leaving `m.scores` as they were: no taste on a seat held
- * by a hard fact (a fact is not a hunch) or scored NEVER; equal scores
- * broken by his own stream, as bestOption's (mind.ts). The day's first call
- * takes the day's draw of his stream.
+ * (times `scale`), leaving `m.scores` as they were (mind.ts, bestScored: no
+ * taste on a seat held by a hard fact or scored NEVER; ties from his own
+ * stream). The day's first call takes the day's draw of his stream.
  */
 export function tastiestOption(m: Mind, d: Decision, scale: number): number {
   m.taste.forDay(m.view.day, m.rng);
-  if (!(scale > 0)) return bestOption(m, d, 0);
-  // V8 reads every field again at each turn of a loop: what the scan needs is held in locals.
-  const opts = d.options;
-  const scores = m.scores;
-  const known = m.view.known;
-  const key = m.taste.dayKey;
-  // A seat that cannot reach the best even with the highest taste is passed by (DayTaste.ceiling).
-  const reach = scale * m.taste.ceiling;
-  let best = NONE;
-  let bestScore = -Infinity;
-  let ties = 1;
-  for (let i = 0; i < opts.length; i++) {
-    const s = opts[i]!;
-    let score = scores[s]!;
-    if (score > NEVER && known[s] === UNKNOWN) {
-      if (score + reach < bestScore) continue;
-      score += scale * tasteOf(key, s);
-    }
-    if (score > bestScore) {
-      bestScore = score;
-      best = s;
-      ties = 1;
-    } else if (score === bestScore && takesTie(m, ++ties)) best = s;
-  }
-  return best;
+  return bestScored(m, d, 0, scale);
 }
 
 /**
