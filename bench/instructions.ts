@@ -24,8 +24,13 @@ const args = process.argv.slice(2);
 const dirArg = takeTreeArg(args);
 const costScript = fileURLToPath(new URL('./cost.js', import.meta.url));
 
-/** The smaller run's games: a hundredth of cost.js's count, at least 20. */
-const smallGames = (s: CostSetup): number => Math.max(20, Math.round(s.games / 100));
+/**
+ * The smaller run's games: a hundredth of cost.js's count, at least 20; or
+ * INSTR_GAMES. The default windows keep a run short but leave much of the
+ * players' compilation in the difference (club: about a fifth); a window of
+ * thousands of games counts the steady state that long runs play at.
+ */
+const smallGames = (s: CostSetup): number => (process.env['INSTR_GAMES'] === undefined ? Math.max(20, Math.round(s.games / 100)) : Number(process.env['INSTR_GAMES']));
 
 /** Instructions valgrind counted for one cost.js run of `games` games of setup s. */
 const countRun = (s: CostSetup, games: number): number =>
