@@ -109,18 +109,22 @@ function scanPacked(f: Float64Array, opts: readonly number[], w: number, extra: 
   return scores[3]!;
 }
 
+/** The day's taste of seat s, as DayTaste.at works it out (a hash into the Gumbel table); inlined where it is called. */
+function taste(key: number, s: number): number {
+  let h = Math.imul(key ^ Math.imul(s + 1, 0x9e3779b9), 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 13;
+  return GUMBEL[h >>> 22]!;
+}
+
 function scanTaste(f: Float64Array, opts: readonly number[], extra: Int16Array, key: number): number {
   let best = -1;
   let top = -Infinity;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     const o = 4 * s;
-    let x = f[o + 3] !== -1 ? 20 : -1.2 + (f[o]! + 0.7 * f[o + 1]!) + f[o + 2]! + 0.5 * extra[s]!;
-    let h = Math.imul(key ^ Math.imul(s + 1, 0x9e3779b9), 0x85ebca6b);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 13;
-    x += 0.8 * GUMBEL[h >>> 22]!;
+    const x = (f[o + 3] !== -1 ? 20 : -1.2 + (f[o]! + 0.7 * f[o + 1]!) + f[o + 2]! + 0.5 * extra[s]!) + 0.8 * taste(key, s);
     if (x > top) {
       top = x;
       best = s;
@@ -135,12 +139,7 @@ function scanLean(f: Float64Array, seats: Int16Array, key: number): number {
   for (let i = 0; i < seats.length; i++) {
     const s = seats[i]!;
     const o = 4 * s;
-    let x = f[o + 3] !== -1 ? 20 : -1.2 + (f[o]! + 0.7 * f[o + 1]!) + f[o + 2]!;
-    let h = Math.imul(key ^ Math.imul(s + 1, 0x9e3779b9), 0x85ebca6b);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 13;
-    x += 0.8 * GUMBEL[h >>> 22]!;
+    const x = (f[o + 3] !== -1 ? 20 : -1.2 + (f[o]! + 0.7 * f[o + 1]!) + f[o + 2]!) + 0.8 * taste(key, s);
     if (x > top) {
       top = x;
       best = s;
