@@ -484,36 +484,6 @@ export class Beliefs extends Memory implements RecordPlayer {
     let x = this.prior + this.evidence(t) + this.claimCredit[t]!;
     // Most seats have no result from any of my sources: their sum over the sources would add nothing.
     if (!this.hasResult[t]) return x;
-    return this.withResults(t, x);
-  }
-
-  /**
-   * scores[s] = enemy(s) + weight * extra[s] for each seat of `opts`, the
-   * same doubles as one enemy() call a seat. V8 hoists nothing out of a
-   * loop (every field and parameter is read again at each turn), so the
-   * arrays are held in locals; a seat some source gave a result on (rare)
-   * takes enemy() itself.
-   */
-  scoreEnemies(opts: readonly number[], scores: Float64Array, weight: number, extra: ArrayLike<number>): void {
-    const known = this.known;
-    const ev = this.ev;
-    const reads = this.reads;
-    const credit = this.claimCredit;
-    const hasResult = this.hasResult;
-    const prior = this.prior;
-    const readTrust = this.readTrust;
-    const w = weight * 1;
-    for (let i = 0; i < opts.length; i++) {
-      const t = opts[i]!;
-      const k = known[t]!;
-      if (k !== UNKNOWN) scores[t] = FACT_LOGODDS[k]! + w * extra[t]!;
-      else if (hasResult[t]) scores[t] = this.enemy(t) + w * extra[t]!;
-      else scores[t] = prior + (ev[t]! + readTrust * reads[t]!) + credit[t]! + w * extra[t]!;
-    }
-  }
-
-  /** x plus what my sources' results say of seat t (enemy's tail, for a seat some source gave a result on). */
-  private withResults(t: number, x: number): number {
     const n = this.n;
     const rw = this.params!['resultWeight']!;
     for (let i = 0; i < this.sourceCount; i++) {

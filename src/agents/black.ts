@@ -152,8 +152,6 @@ function lostMate(m: Mind, tally: Int16Array | null, round: number): number {
   if (tally === null) return NONE;
   const b = m.b;
   const alive = m.view.alive;
-  const known = m.view.known;
-  const me = b.me;
   const passes = b.passesNow(m.view.day, round);
   let living = 0;
   let cast = passes;
@@ -166,8 +164,7 @@ function lostMate(m: Mind, tally: Int16Array | null, round: number): number {
     // A seat with no votes changes neither the leading mate nor the best of the others (both start at 0 or more).
     if (v === 0) continue;
     cast += v;
-    // isMate(m, s), with its loads held outside the loop.
-    if (s !== me && known[s] === Team.Mafia && v > top) {
+    if (isMate(m, s) && v > top) {
       if (mate !== NONE) other = Math.max(other, top);
       [mate, top] = [s, v];
     } else other = Math.max(other, v);
@@ -198,47 +195,16 @@ export function mafiaVote(m: Mind, d: Decision): number {
     const leader = b.record.soleVoteLeader(m.view.day);
     if (leader !== NONE && (isMate(m, leader) || leader === b.me)) return NONE;
   }
-  blendScores(m, d.options, m.p['mafia.blend']!, tally ?? b.record.noVotes);
-  // His taste of the day, as a Town voter's: a clan that voted as one would show itself.
-  return tastiestOption(m, d, m.p['vote.taste']!);
-}
-
-/**
- * scores[s] = blend * votes[s] + 0.3 * danger(m, s) for each non-mate of
- * `opts`, NEVER for a mate: the same doubles as danger() a seat, in one
- * loop with what it reads held in locals (V8 reads every field and
- * parameter again at each turn of a loop).
- */
-function blendScores(m: Mind, opts: readonly number[], blend: number, votes: Int16Array): void {
-  const b = m.b;
-  const p = m.p;
-  const scores = m.scores;
-  const known = m.view.known;
-  const me = b.me;
-  const acts = b.blackActs;
-  const claimRole = b.claimRole;
-  const book = m.view.book;
-  const clan = m.clan;
-  const accuser = p['mafia.accuserWeight']!;
-  const commissar = p['mafia.commissarWeight']!;
-  const helper = p['mafia.doctorWeight']!;
-  const found = p['mafia.foundWeight']!;
-  const w = blend * 1;
+  const blend = m.p['mafia.blend']!;
+  const opts = d.options;
   for (let i = 0; i < opts.length; i++) {
     const s = opts[i]!;
     // Two stores, not one of a choice between NEVER and a sum: V8 boxed every such sum into a heap number.
-    if (s !== me && known[s] === Team.Mafia) {
-      scores[s] = NEVER;
-      continue;
-    }
-    // danger(m, s), term by term in its order.
-    let x = accuser * acts[s]!;
-    const role = claimRole[s]!;
-    if (role === Role.Commissar) x += commissar;
-    else if (role >= 0 && isNightHelper(book, role)) x += helper;
-    if (clan.foundOf(s) === 1) x += found;
-    scores[s] = w * votes[s]! + 0.3 * x;
+    if (isMate(m, s)) m.scores[s] = NEVER;
+    else m.scores[s] = blend * (tally === null ? 0 : tally[s]!) + 0.3 * danger(m, s);
   }
+  // His taste of the day, as a Town voter's: a clan that voted as one would show itself.
+  return tastiestOption(m, d, m.p['vote.taste']!);
 }
 
 /** The loner Maniac (forum) kills to be the last one standing: his accusers, claimed Commissars, then likely Town. */

@@ -14,7 +14,7 @@ export class RandomAgent implements Agent {
   }
 
   choose(_view: PlayerView, d: Decision): number {
-    const k = d.options.length + (d.mayPass === true ? 1 : 0);
+    const k = d.options.length + (d.mayPass ? 1 : 0);
     const i = this.rng!.int(k);
     return i < d.options.length ? d.options[i]! : NONE;
   }

@@ -114,8 +114,6 @@ export class PublicRecord implements TableRecord {
    * were cast before the table heard the claim.
    */
   readonly wagon: Int16Array;
-  /** A tally of nobody's votes (every seat 0), for a vote's first voter: never written. */
-  readonly noVotes: Int16Array;
   /**
    * The days' talk so far this game: phases other than the night, each of
    * which brings a whisper of new reads (players compare it with their own
@@ -191,7 +189,6 @@ export class PublicRecord implements TableRecord {
     this.lastVotes = next16();
     this.wagon = next16();
     this.actorCount = next16();
-    this.noVotes = new Int16Array(n);
     this.actors = new Int16Array(n * n);
     this.results = new Int8Array(buffer, 2 * words, n * n);
     this.claimRole = new Int8Array(n);

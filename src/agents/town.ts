@@ -32,7 +32,11 @@ export function townVote(m: Mind, d: Decision): number {
   const tally = b.tallyNow(m.view.day, d.round);
   const follow = b.wagonNow(m.view.day, d.round);
   const noise = m.p['noise']!;
-  b.scoreEnemies(d.options, m.scores, wagon, follow ?? b.record.noVotes);
+  const opts = d.options;
+  for (let i = 0; i < opts.length; i++) {
+    const s = opts[i]!;
+    m.scores[s] = b.enemy(s) + wagon * (follow === null ? 0 : follow[s]!);
+  }
   spareClaimed(m, d);
   coverVote(m, tally, wagon);
   const pick = tastiestOption(m, d, m.p['vote.taste']!);

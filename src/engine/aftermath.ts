@@ -59,7 +59,7 @@ function fireLastShots(t: Table, mark: number): void {
       const target = t.asker.askLiving(s, Choice.LastShot, true, 0, s);
       if (target === NO_TARGETS) continue;
       if (target === NONE) {
-        if (t.logging) t.emit({ type: 'pass', seat: s, choice: Choice.LastShot }, Audience.Host);
+        if (t.log !== null) t.emit({ type: 'pass', seat: s, choice: Choice.LastShot }, Audience.Host);
         continue;
       }
       if (t.listening) t.emit({ type: 'last-shot', shooter: s, target }, Public);

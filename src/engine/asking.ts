@@ -102,8 +102,7 @@ export class Asker {
     d.mayPass = mayPass;
     d.round = round;
     const pick = this.t.agents[s]!.choose(this.t.views[s]!, d);
-    // `=== true`: a boolean V8 cannot prove one costs its generic ToBoolean (a dozen checks) at each test.
-    if (pick === NONE ? mayPass !== true : !(typeof pick === 'number' && pick !== except && (living === true ? this.t.alive[pick] === 1 : this.legal[pick] === this.stamp))) {
+    if (pick === NONE ? !mayPass : !(typeof pick === 'number' && pick !== except && (living ? this.t.alive[pick] === 1 : this.legal[pick] === this.stamp))) {
       throw illegalAnswer(this.t, s, pick, d);
     }
     return pick;

@@ -289,7 +289,7 @@ export function addPenaltyVotes(t: Table, tally: Int16Array): void {
 /** The first round: each living player, in the day's vote order, votes for another, for nobody under `vote.noLynch`, or not at all under `vote.mayAbstain` (one pass of `askOthers`). */
 function castFirstVotes(t: Table, b: Ballot): void {
   const missRate = t.rules.options['inactivity.missRate'];
-  const mayPass = t.rules.options['vote.noLynch'] === true || t.rules.options['vote.mayAbstain'] === true;
+  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
   const m = t.aliveCount;
   if (m === 0) return;
   drawVoteOrder(t, b);
@@ -297,10 +297,6 @@ function castFirstVotes(t: Table, b: Ballot): void {
   const hammer = hammerVotes(t);
   t.asker.beginOthers(); // nobody dies while the votes are cast
   const bySeat = !t.observing; // no order drawn (drawVoteOrder)
-  if (muted === null && missRate === 0 && hammer === 0 && m > 1) {
-    castPlainVotes(t, b, m, mayPass, bySeat);
-    return;
-  }
   for (let j = 0; j < m; j++) {
     const i = bySeat ? j : b.order[j]!;
     const s = t.living[i]!;
@@ -314,28 +310,6 @@ function castFirstVotes(t: Table, b: Ballot): void {
     const target = t.asker.askOthers(i, Choice.Vote, mayPass, 0);
     recordVote(t, b, s, target, 0);
     if (hammer > 0 && target !== NONE && b.tally[target] === hammer - 1 && j < m - 1) speakUnderHammer(t, b, target);
-  }
-}
-
-/**
- * The commonest first round, nobody silenced, missing his vote or speaking
- * under the hammer: the general loop's asks, draws and events in its order,
- * with what it reads held in locals.
- */
-function castPlainVotes(t: Table, b: Ballot, m: number, mayPass: boolean, bySeat: boolean): void {
-  const asker = t.asker;
-  const living = t.living;
-  const order = b.order;
-  const tally = b.tally;
-  for (let j = 0; j < m; j++) {
-    const i = bySeat ? j : order[j]!;
-    const target = asker.askOthers(i, Choice.Vote, mayPass, 0);
-    if (target === NONE) {
-      recordVote(t, b, living[i]!, target, 0);
-      continue;
-    }
-    tally[target]!++;
-    t.publicVote(living[i]!, target, 0, false, false);
   }
 }
 
@@ -361,7 +335,7 @@ function speakUnderHammer(t: Table, b: Ballot, s: number): void {
 
 /** The revote among the k tied (b.candidates): each living player, in the day's order, votes for a candidate other than himself (or nobody, under `vote.noLynch`). */
 function castRevotes(t: Table, b: Ballot, k: number): void {
-  const mayPass = t.rules.options['vote.noLynch'] === true || t.rules.options['vote.mayAbstain'] === true;
+  const mayPass = t.rules.options['vote.noLynch'] || t.rules.options['vote.mayAbstain'];
   const candidates = b.candidates;
   const everyCandidate = t.asker.lists.sized(k);
   for (let j = 0; j < k; j++) everyCandidate[j] = candidates[j]!;

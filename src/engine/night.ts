@@ -197,7 +197,7 @@ export function collectRequests(t: Table, night: Night, allowHunt: boolean): voi
       const target = t.asker.askLiving(s, Choice.Shoot, mayPass, j, s, s);
       if (target === NO_TARGETS) continue;
       shot[s] = target;
-      if (t.logging) t.emit({ type: 'request', seat: s, choice: Choice.Shoot, target }, Audience.Host);
+      if (t.log !== null) t.emit({ type: 'request', seat: s, choice: Choice.Shoot, target }, Audience.Host);
     }
   }
 }
@@ -275,7 +275,7 @@ function askHunt(t: Table, night: Night, i: number): void {
   if (target === NONE) return;
   night.hunt[s] = target;
   night.hunters[night.hunterCount++] = s;
-  if (t.logging) t.emit({ type: 'request', seat: s, choice: Choice.Hunt, target }, Audience.Host);
+  if (t.log !== null) t.emit({ type: 'request', seat: s, choice: Choice.Hunt, target }, Audience.Host);
 }
 
 /**
@@ -300,14 +300,14 @@ function askRoleAction(t: Table, night: Night, s: number, action: Ability): void
   t.noteTarget(s, running && target !== NONE ? ACTED : target);
   if (target === NONE) {
     // Only a player who may pass can answer NONE: logged, so a Doctor who passed reads apart from one never asked.
-    if (t.logging) t.emit({ type: 'pass', seat: s, choice }, Audience.Host);
+    if (t.log !== null) t.emit({ type: 'pass', seat: s, choice }, Audience.Host);
     return;
   }
   night.act[s] = target;
   night.actors[night.actorCount++] = s;
   // A bullet fired is spent, even if a freeze or a heal makes it miss.
   if (action === Ability.Gun) t.vigilanteFired[s]!++;
-  if (t.logging) t.emit({ type: 'request', seat: s, choice, target }, Audience.Host);
+  if (t.log !== null) t.emit({ type: 'request', seat: s, choice, target }, Audience.Host);
   if (action === Ability.Check && book.note[role] && !t.noteUsed[s]) {
     const only = t.asker.lists.sized(1);
     only[0] = target;

@@ -41,7 +41,7 @@ function acts(t: Table, s: number, action: Ability): boolean {
 /** Whether actor s's request is lost to a freeze (logged for the host). */
 function blocked(t: Table, night: Night, s: number, action: Ability): boolean {
   const frozen = night.frozen[s] === 1 && FREEZE_LOSES[action] === 1;
-  if (frozen && t.logging) t.emit({ type: 'blocked', seat: s, choice: ABILITY_CHOICE[action] as Choice }, Audience.Host);
+  if (frozen && t.log !== null) t.emit({ type: 'blocked', seat: s, choice: ABILITY_CHOICE[action] as Choice }, Audience.Host);
   return frozen;
 }
 
@@ -49,7 +49,7 @@ function blocked(t: Table, night: Night, s: number, action: Ability): boolean {
 function stopped(t: Table, night: Night, seat: number, cause: DeathCause, by: number): boolean {
   if (((night.guard[seat]! >> cause) & 1) === 0 || (cause === DeathCause.Mafia && night.shotsStopped[seat]! >= night.healed[seat]!)) return false;
   if (cause === DeathCause.Mafia) night.shotsStopped[seat]!++;
-  if (t.logging) t.emit({ type: 'saved', seat, by, from: cause }, Audience.Host);
+  if (t.log !== null) t.emit({ type: 'saved', seat, by, from: cause }, Audience.Host);
   return true;
 }
 
@@ -231,21 +231,21 @@ function resolveShot(t: Table, night: Night, shot: Int16Array, j: number): void 
   }
   if (target === NONE) return;
   if (split && rule === 'unanimous') {
-    if (t.logging) t.emit({ type: 'shot-failed', target: NONE, reason: 'split' }, Audience.Host);
+    if (t.log !== null) t.emit({ type: 'shot-failed', target: NONE, reason: 'split' }, Audience.Host);
     return;
   }
   if (split && rule === 'plurality') {
     target = pluralityTarget(night, shot);
     if (target === NONE) {
-      if (t.logging) t.emit({ type: 'shot-failed', target: NONE, reason: 'split' }, Audience.Host);
+      if (t.log !== null) t.emit({ type: 'shot-failed', target: NONE, reason: 'split' }, Audience.Host);
       return;
     }
     by = shot.indexOf(target); // the first seat naming the target: the kill is his, not that of a mate outvoted
   }
-  if (t.logging) t.emit({ type: 'mafia-target', target, shot: j }, Audience.Host);
+  if (t.log !== null) t.emit({ type: 'mafia-target', target, shot: j }, Audience.Host);
   const onShot = t.book.onShot[t.role[target]!];
   if (onShot === OnShot.Immune) {
-    if (t.logging) t.emit({ type: 'shot-failed', target, reason: 'foundling' }, Audience.Host);
+    if (t.log !== null) t.emit({ type: 'shot-failed', target, reason: 'foundling' }, Audience.Host);
     return;
   }
   if (onShot === OnShot.Turns) {
@@ -253,7 +253,7 @@ function resolveShot(t: Table, night: Night, shot: Int16Array, j: number): void 
     if (stopped(t, night, target, DeathCause.Mafia, by)) return;
     night.turned[target] = 1;
     night.turnedAny = true;
-    if (t.logging) t.emit({ type: 'shot-failed', target, reason: 'turned' }, Audience.Host);
+    if (t.log !== null) t.emit({ type: 'shot-failed', target, reason: 'turned' }, Audience.Host);
     return;
   }
   attempt(t, night, target, DeathCause.Mafia, by);
@@ -331,7 +331,7 @@ function readCommissarNotes(t: Table, night: Night): void {
     const target = night.act[s]!;
     if (t.alive[s] || value === -1) {
       // Only the host sees a note burn: the table never learns one was left.
-      if (t.logging) t.emit({ type: 'note-burned', commissar: s, target, reason: t.alive[s] ? 'alive' : 'frozen' }, Audience.Host);
+      if (t.log !== null) t.emit({ type: 'note-burned', commissar: s, target, reason: t.alive[s] ? 'alive' : 'frozen' }, Audience.Host);
       continue;
     }
     for (const v of t.views) v.learn(target, value);

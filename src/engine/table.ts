@@ -113,12 +113,10 @@ export class Table implements WhisperTable {
   outcome: Outcome | -1 = -1;
   endedBy: EndedBy = EndedBy.Other;
   bossDead = false;
-  /** Set while a night or turn resolves: the deaths so far carry this public cause. */
+  /** This game's log (every event, the host's view), or null: the events only the host sees (Audience.Host) are built only when there is one. */
   log: LoggedEvent[] | null = null;
   /** Whether events are wanted this game (a log, or an agent with `observe`): callers build events only then. */
   listening = false;
-  /** Whether this game keeps a log: the events only the host sees (Audience.Host) are built only then. */
-  logging = false;
   /** Some view is silenced (so the next phase must clear the flags). */
   anySilenced = false;
   /** Some agent this game has `speak`. */
@@ -210,7 +208,7 @@ export class Table implements WhisperTable {
     else this.dealRoles();
     provider.startGame?.(seed, game);
     this.seatPlayers(provider, log);
-    if (this.logging) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
+    if (this.log !== null) this.emit({ type: 'deal', roles: Array.from(this.role) as Role[] }, Audience.Host);
     this.shareStartingKnowledge();
     this.whisper.startGame(key);
     for (let s = 0; s < this.n; s++) {
@@ -266,7 +264,7 @@ export class Table implements WhisperTable {
     this.aliveTeam.set(this.deckTeams);
     if (this.sidesDiffer) this.aliveSide.set(this.deckSides);
     this.aliveRole.set(this.deckRoles);
-    this.listening = this.logging = log !== null;
+    this.listening = log !== null;
     this.speaking = false;
     this.observing = false;
     this.recordCount = 0;
@@ -424,8 +422,8 @@ export class Table implements WhisperTable {
    * event object is built, unless for the log.
    */
   publicVote(voter: number, target: number, round: number, missed: boolean, abstained: boolean): void {
-    if (this.listening !== true) return;
-    if (this.typedDelivery !== true) {
+    if (!this.listening) return;
+    if (!this.typedDelivery) {
       this.emit(voteEvent(voter, target, round, missed, abstained), Audience.Public);
       return;
     }
@@ -435,8 +433,8 @@ export class Table implements WhisperTable {
 
   /** A public claim, as `publicVote` a vote (TableRecord.claim). */
   publicClaim(speaker: number, claim: Claim): void {
-    if (this.listening !== true) return;
-    if (this.typedDelivery !== true) {
+    if (!this.listening) return;
+    if (!this.typedDelivery) {
       this.emit({ type: 'claim', speaker, claim }, Audience.Public);
       return;
     }
@@ -477,8 +475,8 @@ export class Table implements WhisperTable {
     if (this.book.leader[role]) this.bossDead = true;
     const shown = this.revealOnDeath && cause !== DeathCause.Fouls;
     if (shown) this.showRole(seat);
-    if (this.logging === true) this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
-    if (this.listening === true) this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
+    if (this.log !== null) this.emit({ type: 'kill', seat, cause, by }, Audience.Host);
+    if (this.listening) this.emit({ type: 'death', seat, publicCause, revealed: shown ? role : -1 }, Audience.Public);
     if (this.deathNoteTo[seat]! >= 0) deliverDeathNote(this, seat, cause);
   }
 
