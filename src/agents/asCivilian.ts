@@ -8,10 +8,11 @@
 // choices are built from the public record alone, and a Town player who
 // watches them can tell him from a Civilian by nothing but chance: the
 // answer of Braverman, Etesami and Mossel to a table without information.
-// Night moves stay the clan's.
+// Night moves stay the clan's. Both players of the seat read the table's
+// shared record, which keeps one player a seat: the mask hands it a pair.
 
 import { UNKNOWN, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
-import type { GameEvent } from '../engine/events.js';
+import type { Claim, GameEvent } from '../engine/events.js';
 import type { Options } from '../engine/options.js';
 import type { RoleBook } from '../engine/roleBook.js';
 import type { Rng } from '../engine/rng.js';
@@ -19,6 +20,7 @@ import { Role, Team } from '../engine/roles.js';
 import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import type { HeuristicAgent } from './heuristic.js';
 import type { Params } from './params.js';
+import type { Kind, RecordPlayer } from './record.js';
 
 /** Events every living player sees: the only ones the Civilian is told (never the mates, a check, a death note). */
 const PUBLIC_EVENTS: ReadonlySet<GameEvent['type']> = new Set(['phase', 'claim', 'vote', 'penalty-vote', 'lynch', 'no-lynch', 'lynch-survived', 'nomination', 'lift-all', 'foul', 'silenced', 'death', 'commissar-note', 'last-shot']);
@@ -82,6 +84,40 @@ class CivilianView implements PlayerView {
   }
 }
 
+/**
+ * The seat's two players as the record's one (record.ts keeps a player a
+ * seat and delivers a public event's own part to him): the real player's part
+ * first, then the Civilian's, as each would take it observing the event
+ * himself (CivilianMask.observe), his view learning the table's facts first.
+ */
+class SeatPair implements RecordPlayer {
+  seenEvent = 0;
+  real: RecordPlayer | null = null;
+  view: CivilianView | null = null;
+
+  constructor(private readonly civilian: RecordPlayer) {}
+
+  onVote(voter: number, target: number): void {
+    this.real!.onVote(voter, target);
+    this.civilian.onVote(voter, target);
+  }
+  onClaim(speaker: number, claim: Claim): void {
+    this.real!.onClaim(speaker, claim);
+    this.civilian.onClaim(speaker, claim);
+  }
+  onAccuse(speaker: number, target: number): void {
+    this.real!.onAccuse(speaker, target);
+    this.civilian.onAccuse(speaker, target);
+  }
+  observeRare(e: GameEvent, kind: Kind): void {
+    this.real!.observeRare(e, kind);
+    // The record hands out only public events; the Civilian's filter is kept all the same, as CivilianMask.observe keeps it.
+    if (!PUBLIC_EVENTS.has(e.type)) return;
+    this.view!.learnFrom(e);
+    this.civilian.observeRare(e, kind);
+  }
+}
+
 /** What a HeuristicAgent hands its civilian days to: `civilian`, an ordinary player of his own who sees only the CivilianView. */
 export class CivilianMask {
   private view: CivilianView | null = null;
@@ -90,8 +126,11 @@ export class CivilianMask {
   private on = false;
   private weight = 0;
   private rng: Rng | null = null;
+  private readonly pair: SeatPair;
 
-  constructor(private readonly civilian: HeuristicAgent) {}
+  constructor(private readonly civilian: HeuristicAgent) {
+    this.pair = new SeatPair(civilian.b);
+  }
 
   /**
    * A new game for a Mafia player with `mafia.asCivilian` = weight > 0: the
@@ -110,6 +149,18 @@ export class CivilianMask {
     this.civilian.configure(civilian, false);
     this.civilian.begin(this.view!, rng);
     return this;
+  }
+
+  /**
+   * The seat's player for the shared record once both have begun (the
+   * Civilian began last and took the seat): `real`, the Mafia player's own
+   * part, beside the Civilian's; the real view's facts, which hold the
+   * Civilian's, say which votes are the seat's business.
+   */
+  seatPlayer(real: RecordPlayer): RecordPlayer {
+    this.pair.real = real;
+    this.pair.view = this.view;
+    return this.pair;
   }
 
   observe(e: GameEvent): void {

@@ -99,6 +99,7 @@ export class HeuristicAgent implements Agent, Mind {
     this.checksRole = book.action[view.role] === Ability.Check && book.reveals[view.role] !== NO_ROLE;
     const asCivilian = view.team === Team.Mafia ? this.p['mafia.asCivilian']! : 0;
     this.mask = asCivilian > 0 ? this.civilianMask().begin(view, asCivilian, this.civilianParams, rng) : null;
+    if (this.mask !== null) this.record.begin(view, this.mask.seatPlayer(this.b));
   }
 
   /** The Civilian of his civilian days, made at first need: he shares the table's public record, never the clan's talk. */

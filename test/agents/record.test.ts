@@ -18,9 +18,10 @@ import { profileParams, type SkillProfile } from '../../src/agents/params.js';
 import { RandomAgent } from '../../src/agents/random.js';
 import { PublicRecord } from '../../src/agents/record.js';
 import { PassThroughAgent } from '../../src/agents/wrapper.js';
-import type { Agent, AgentProvider, PlayerView } from '../../src/engine/agent.js';
+import { UNKNOWN, type Agent, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
 import type { GameEvent, LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
+import { Sfc32 } from '../../src/engine/rng.js';
 import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
 import { civilianView } from './helpers.js';
@@ -100,6 +101,22 @@ describe('the shared public record', () => {
         expect(shared[k], `game ${k}`).toBe(own[k]);
         expect(sharedObserving[k], `game ${k}`).toBe(own[k]);
         expect(mixed[k], `game ${k}: odd seats observing`).toBe(own[k]);
+      }
+    });
+  }
+
+  // A Mafia player with mafia.asCivilian > 0 hands his civilian days to a second player in his seat
+  // (asCivilian.ts) who reads the same record: both must get the seat's events, as when each observes every event.
+  for (const [preset, opts, games] of [['club', {}, 300], ['forum', { players: 16 }, 120]] as const) {
+    it(`plays ${preset} ${JSON.stringify(opts)} with the clan as Civilians on half its days as players who each observe every event`, async () => {
+      const rules = resolveRules(preset, opts);
+      const agents = 'club,mafia.mafia.asCivilian=0.5';
+      const shared = logs(rules, await createProvider(parseAgents(agents), rules), games);
+      const sharedObserving = logs(rules, eachObserving(await createProvider(parseAgents(agents), rules)), games);
+      const mixed = logs(rules, eachObserving(await createProvider(parseAgents(agents), rules), true), games);
+      for (let k = 0; k < games; k++) {
+        expect(shared[k], `game ${k}`).toBe(sharedObserving[k]);
+        expect(mixed[k], `game ${k}: odd seats observing`).toBe(sharedObserving[k]);
       }
     });
   }
@@ -192,6 +209,30 @@ describe('applying an event once', () => {
     expect(players[3]!.ev[6]).toBe(0);
     // The table's part was applied once all the same.
     expect(record.accuse[5 * n + 6]).toBe(1);
+  });
+
+  it('hands a seated Mafia player who may play as a Civilian (mafia.asCivilian) the table\'s facts himself, not only to his Civilian', () => {
+    const record = new PublicRecord(n);
+    const seat = 4;
+    const mates = [4, 7];
+    const view: PlayerView = {
+      ...viewOf(seat),
+      role: Role.Mafia,
+      team: Team.Mafia,
+      known: Int8Array.from({ length: n }, (_, s) => (mates.includes(s) ? Team.Mafia : UNKNOWN)),
+    };
+    const player = new HeuristicAgent(n, record).configure({ ...profileParams('club'), 'mafia.asCivilian': 1 }, false, profileParams('club'));
+    record.deal(seat);
+    player.begin(view, new Sfc32(1, 0, 1));
+    record.join(seat, true);
+    // A dead Commissar's note read to the table: it names him the real one, for the Mafia player's own choices too.
+    record.observe({ type: 'commissar-note', commissar: 2, target: 9, black: false, notMafiaOnly: false });
+    expect(player.b.realCommissar[2]).toBe(1);
+    // A role shown at death and an accusation reach him as well.
+    record.observe({ type: 'death', seat: 3, publicCause: 'night', revealed: Role.Commissar });
+    expect(player.b.realCommissar[3]).toBe(1);
+    record.observe({ type: 'claim', speaker: 5, claim: { kind: 'accuse', target: 6 } });
+    expect(player.b.ev[6]).toBeGreaterThan(0);
   });
 
   it('counts a reused event object again when it carries the next event', () => {
