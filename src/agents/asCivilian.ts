@@ -9,7 +9,7 @@
 // watches them can tell him from a Civilian by nothing but chance: the
 // answer of Braverman, Etesami and Mossel to a table without information.
 // Night moves stay the clan's. Both players of the seat read the table's
-// shared record, which keeps one player a seat: the mask hands it a pair.
+// shared record, which keeps one player a seat: the mask is that player.
 
 import { UNKNOWN, type ClaimSink, type Decision, type PlayerView } from '../engine/agent.js';
 import type { Claim, GameEvent } from '../engine/events.js';
@@ -85,52 +85,24 @@ class CivilianView implements PlayerView {
 }
 
 /**
- * The seat's two players as the record's one (record.ts keeps a player a
- * seat and delivers a public event's own part to him): the real player's part
- * first, then the Civilian's, as each would take it observing the event
- * himself (CivilianMask.observe), his view learning the table's facts first.
+ * What a HeuristicAgent hands its civilian days to: `civilian`, an ordinary
+ * player of his own who sees only the CivilianView. It is also the seat's
+ * player for the shared record, which keeps one a seat (record.ts): each
+ * public event's own part goes to the real player first, then to the
+ * Civilian, as each takes it observing the event himself (`observe`).
  */
-class SeatPair implements RecordPlayer {
+export class CivilianMask implements RecordPlayer {
   seenEvent = 0;
-  real: RecordPlayer | null = null;
-  view: CivilianView | null = null;
-
-  constructor(private readonly civilian: RecordPlayer) {}
-
-  onVote(voter: number, target: number): void {
-    this.real!.onVote(voter, target);
-    this.civilian.onVote(voter, target);
-  }
-  onClaim(speaker: number, claim: Claim): void {
-    this.real!.onClaim(speaker, claim);
-    this.civilian.onClaim(speaker, claim);
-  }
-  onAccuse(speaker: number, target: number): void {
-    this.real!.onAccuse(speaker, target);
-    this.civilian.onAccuse(speaker, target);
-  }
-  observeRare(e: GameEvent, kind: Kind): void {
-    this.real!.observeRare(e, kind);
-    // The record hands out only public events; the Civilian's filter is kept all the same, as CivilianMask.observe keeps it.
-    if (!PUBLIC_EVENTS.has(e.type)) return;
-    this.view!.learnFrom(e);
-    this.civilian.observeRare(e, kind);
-  }
-}
-
-/** What a HeuristicAgent hands its civilian days to: `civilian`, an ordinary player of his own who sees only the CivilianView. */
-export class CivilianMask {
   private view: CivilianView | null = null;
   private real: PlayerView | null = null;
+  /** The real player's own part of the record's events (his Beliefs). */
+  private realPart: RecordPlayer | null = null;
   private day = -1;
   private on = false;
   private weight = 0;
   private rng: Rng | null = null;
-  private readonly pair: SeatPair;
 
-  constructor(private readonly civilian: HeuristicAgent) {
-    this.pair = new SeatPair(civilian.b);
-  }
+  constructor(private readonly civilian: HeuristicAgent) {}
 
   /**
    * A new game for a Mafia player with `mafia.asCivilian` = weight > 0: the
@@ -158,15 +130,37 @@ export class CivilianMask {
    * Civilian's, say which votes are the seat's business.
    */
   seatPlayer(real: RecordPlayer): RecordPlayer {
-    this.pair.real = real;
-    this.pair.view = this.view;
-    return this.pair;
+    this.realPart = real;
+    return this;
   }
 
   observe(e: GameEvent): void {
-    if (!PUBLIC_EVENTS.has(e.type)) return;
+    if (this.showsCivilian(e)) this.civilian.observe?.(e);
+  }
+
+  onVote(voter: number, target: number): void {
+    this.realPart!.onVote(voter, target);
+    this.civilian.b.onVote(voter, target);
+  }
+  onClaim(speaker: number, claim: Claim): void {
+    this.realPart!.onClaim(speaker, claim);
+    this.civilian.b.onClaim(speaker, claim);
+  }
+  onAccuse(speaker: number, target: number): void {
+    this.realPart!.onAccuse(speaker, target);
+    this.civilian.b.onAccuse(speaker, target);
+  }
+  observeRare(e: GameEvent, kind: Kind): void {
+    this.realPart!.observeRare(e, kind);
+    // The record hands out only public events; the filter is kept all the same.
+    if (this.showsCivilian(e)) this.civilian.b.observeRare(e, kind);
+  }
+
+  /** Whether the Civilian is told of e; if so, his view has learned its facts first. */
+  private showsCivilian(e: GameEvent): boolean {
+    if (!PUBLIC_EVENTS.has(e.type)) return false;
     this.view!.learnFrom(e);
-    this.civilian.observe?.(e);
+    return true;
   }
 
   /** Whether today he plays the Civilian: drawn once a day from his own stream, and only when the weight is strictly between 0 and 1. */
