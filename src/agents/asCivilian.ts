@@ -17,7 +17,7 @@ import type { Options } from '../engine/options.js';
 import type { RoleBook } from '../engine/roleBook.js';
 import type { Rng } from '../engine/rng.js';
 import { Role, Team } from '../engine/roles.js';
-import { KNOWN_NOT_MAFIA } from '../engine/view.js';
+import { learnTeam, resultTeam } from '../engine/view.js';
 import type { HeuristicAgent } from './heuristic.js';
 import type { Params } from './params.js';
 import type { Kind, RecordPlayer } from './record.js';
@@ -77,10 +77,10 @@ class CivilianView implements PlayerView {
     this.known[this.real.seat] = Team.Town;
   }
 
-  /** The table's facts an event brings, as the engine writes them into every view. */
+  /** The table's facts an event brings, as the engine writes them into every view (a role shown is a precise team). */
   learnFrom(e: GameEvent): void {
     if (e.type === 'death' && e.revealed !== -1) this.known[e.seat] = this.real.book.team[e.revealed]!;
-    else if (e.type === 'commissar-note') this.known[e.target] = e.black ? Team.Mafia : e.notMafiaOnly ? KNOWN_NOT_MAFIA : Team.Town;
+    else if (e.type === 'commissar-note') learnTeam(this.known, e.target, resultTeam(e.black, e.notMafiaOnly));
   }
 }
 

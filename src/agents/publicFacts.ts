@@ -14,7 +14,7 @@ import { UNKNOWN, type PlayerView } from '../engine/agent.js';
 import type { Claim } from '../engine/events.js';
 import { Ability, MAX_ROLES, NO_ROLE, type RoleBook } from '../engine/roleBook.js';
 import { Role, Team } from '../engine/roles.js';
-import { KNOWN_NOT_MAFIA } from '../engine/view.js';
+import { learnTeam, resultTeam } from '../engine/view.js';
 
 /**
  * Whether a night has passed by this day, so a check result may exist: a
@@ -160,7 +160,7 @@ export class PublicFacts {
   /** The Commissar's note read to the table: it names him (dead; his role, if one role alone leaves notes) and the team of the player he checked. */
   onNote(commissar: number, target: number, black: boolean, notMafiaOnly: boolean): void {
     if (this.role[commissar]! < 0 && this.noteRole !== NO_ROLE) this.show(commissar, this.noteRole);
-    this.team[target] = black ? Team.Mafia : notMafiaOnly ? KNOWN_NOT_MAFIA : Team.Town;
+    learnTeam(this.team, target, resultTeam(black, notMafiaOnly));
   }
 
   private show(seat: number, role: number): void {

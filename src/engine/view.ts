@@ -10,6 +10,17 @@ import { Role, Team } from './roles.js';
 /** Values of `known[seat]` beyond the teams: a check said "Red" where Red is not exactly Town. */
 export const KNOWN_NOT_MAFIA = 3;
 
+/** The `known` value a check's result stands for: Black, "not Mafia" (where Red may be a loner Maniac) or Red (Town). */
+export function resultTeam(black: boolean, notMafiaOnly: boolean): number {
+  return black ? Team.Mafia : notMafiaOnly ? KNOWN_NOT_MAFIA : Team.Town;
+}
+
+/** Records a hard fact in `known`, as every holder of facts does: a precise team never gives way to the vaguer "not Mafia". */
+export function learnTeam(known: Int8Array, seat: number, team: number): void {
+  if (team === KNOWN_NOT_MAFIA && known[seat] !== UNKNOWN) return;
+  known[seat] = team;
+}
+
 /** The day, phase and lot every view shows: one object the table updates, not a copy per seat. */
 export class Clock {
   day = 0;
@@ -84,9 +95,8 @@ export class SeatView implements PlayerView {
     known[this.seat] = team;
   }
 
-  /** Records a hard fact; a precise team never gives way to the vaguer "not Mafia". */
+  /** Records a hard fact (learnTeam). */
   learn(seat: number, team: number): void {
-    if (team === KNOWN_NOT_MAFIA && this.known[seat] !== UNKNOWN) return;
-    this.known[seat] = team;
+    learnTeam(this.known, seat, team);
   }
 }

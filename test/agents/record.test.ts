@@ -13,9 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { Beliefs } from '../../src/agents/beliefs.js';
 import { ClanTalk } from '../../src/agents/clan.js';
 import { createProvider, parseAgents } from '../../src/agents/index.js';
+import { CivilianMask } from '../../src/agents/asCivilian.js';
 import { HeuristicAgent, wantsReads } from '../../src/agents/heuristic.js';
 import { profileParams, type SkillProfile } from '../../src/agents/params.js';
 import { RandomAgent } from '../../src/agents/random.js';
+import { PublicFacts } from '../../src/agents/publicFacts.js';
 import { PublicRecord } from '../../src/agents/record.js';
 import { PassThroughAgent } from '../../src/agents/wrapper.js';
 import { UNKNOWN, type Agent, type AgentProvider, type PlayerView } from '../../src/engine/agent.js';
@@ -24,6 +26,7 @@ import { Game } from '../../src/engine/game.js';
 import { Sfc32 } from '../../src/engine/rng.js';
 import { Role, Team, roleSpec } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
+import { KNOWN_NOT_MAFIA } from '../../src/engine/view.js';
 import { civilianView } from './helpers.js';
 
 /** A player who observes every event himself (the old contract): a wrapper that watches events gets no shared record (wrapper.ts). */
@@ -243,5 +246,43 @@ describe('applying an event once', () => {
     for (const b of players) b.observe(vote);
     expect(record.votesNow(5, 2, 0)).toBe(2);
     expect(record.votes[6 * n + 5]).toBe(1);
+  });
+});
+
+// A Commissar's note saying only "not Mafia" (a loner Maniac may read Red) about a seat whose role the
+// table has already seen: every holder of facts keeps the precise team, as the engine's views do (SeatView.learn).
+describe('a note that says less than the table knows', () => {
+  const rules = resolveRules('forum');
+  const n = rules.players;
+  const maniacTeam = rules.book.team[Role.Maniac]!;
+  const shownManiac: GameEvent = { type: 'death', seat: 3, publicCause: 'lynch', revealed: Role.Maniac };
+  const vagueNote: GameEvent = { type: 'commissar-note', commissar: 2, target: 3, black: false, notMafiaOnly: true };
+
+  it('leaves the public facts the shown team, so a Black result on the shown Maniac is still no lie', () => {
+    const facts = new PublicFacts(n);
+    facts.setRules(rules.roles, rules.book);
+    facts.onShown(3, Role.Maniac);
+    facts.onNote(2, 3, false, true);
+    expect(facts.team[3]).toBe(maniacTeam);
+    expect(facts.resultPossible(3, true)).toBe(true);
+    // On a seat the table knew nothing of, the note is the fact.
+    facts.onNote(2, 5, false, true);
+    expect(facts.team[5]).toBe(KNOWN_NOT_MAFIA);
+  });
+
+  it("leaves a masked Mafia player's Civilian (mafia.asCivilian) the shown team", () => {
+    const record = new PublicRecord(n);
+    const seat = 4;
+    const real: PlayerView = {
+      ...civilianView(rules, seat, 'turn'),
+      role: Role.Mafia,
+      team: Team.Mafia,
+      known: Int8Array.from({ length: n }, (_, s) => (s === seat ? Team.Mafia : UNKNOWN)),
+    };
+    const civilian = new HeuristicAgent(n, record);
+    const mask = new CivilianMask(civilian).begin(real, 1, profileParams('club'), new Sfc32(1, 0, 1));
+    mask.observe(shownManiac);
+    mask.observe(vagueNote);
+    expect(civilian.b.view!.known[3]).toBe(maniacTeam);
   });
 });
