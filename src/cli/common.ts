@@ -11,7 +11,7 @@ import { Team } from '../engine/roles.js';
 import type { Rules } from '../engine/rules.js';
 import { RunInterrupted, SimInputError } from '../sim/errors.js';
 import { fileProblem, folderProblem, removeFoldersLeftEmpty } from '../sim/files.js';
-import { teamOf } from '../sim/records/format.js';
+import { teamOf } from '../sim/records/teams.js';
 import { shareGames, type SetupGroup } from '../sim/records/setups.js';
 import { EXIT_INTERRUPTED, Interrupted, isUserError, UsageError } from './errors.js';
 import { loadRules } from './rulesSource.js';

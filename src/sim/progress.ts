@@ -5,8 +5,12 @@
 // gives both back when stopped, on the run's abort signal (Ctrl-C), and at
 // any exit, so no way out leaves the terminal without them.
 
-import cliProgress from 'cli-progress';
+import type * as CliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 import type { RunProgress } from './run.js';
+
+/** cli-progress, loaded only for a bar that is shown: a scripted or quiet run never draws one. */
+const loadCliProgress = (): typeof CliProgress => createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
 
 /** Redraws per second, at most. */
 const FPS = 4;
@@ -30,6 +34,7 @@ export interface ProgressOptions {
 export function progressBar(opts: ProgressOptions = {}): ProgressSink {
   const stream = opts.stream ?? process.stderr;
   if (opts.quiet || !stream.isTTY) return SILENT;
+  const cliProgress = loadCliProgress();
   const bar = new cliProgress.SingleBar(
     {
       stream,

@@ -8,7 +8,8 @@
 // rules of these games, rules/mafia-allstars.yaml, and its own table.
 
 import { z } from 'zod';
-import { RECORD_FORMAT, RECORD_VERSION, RecordError, describeIssue, fieldPath, type GameRecord, type RecordNight, type RecordPlayer, type RecordRole } from './format.js';
+import { RECORD_FORMAT, RECORD_VERSION, RecordError, describeIssue, fieldPath, type GameRecord, type RecordNight, type RecordPlayer } from './format.js';
+import type { RecordRole } from './teams.js';
 
 const NONE = 'NONE';
 

@@ -9,22 +9,13 @@
 
 import { z } from 'zod';
 import { SimInputError } from '../errors.js';
+import { RECORD_ROLES, RECORD_TEAMS, RECORD_WINNERS } from './teams.js';
 
 export const RECORD_FORMAT = 'mafia-sim-record';
 /** The version written; every version in RECORD_VERSIONS is read. */
 export const RECORD_VERSION = 2;
 export const RECORD_VERSIONS = [1, 2] as const;
 
-/** Roles the statistics know by function; `other` is any role they do not look at (its team still counts). */
-export const RECORD_ROLES = ['town', 'mafia', 'cop', 'medic', 'vigilante', 'other'] as const;
-export type RecordRole = (typeof RECORD_ROLES)[number];
-export const RECORD_TEAMS = ['town', 'mafia', 'third'] as const;
-export type RecordTeam = (typeof RECORD_TEAMS)[number];
-export const RECORD_WINNERS = ['town', 'mafia', 'third', 'draw', 'timeout'] as const;
-export type RecordWinner = (typeof RECORD_WINNERS)[number];
-
-/** The team a role implies when the record does not say (an `other` role must say). */
-export const ROLE_TEAM: Readonly<Record<Exclude<RecordRole, 'other'>, RecordTeam>> = { town: 'town', mafia: 'mafia', cop: 'town', medic: 'town', vigilante: 'town' };
 
 const name = z.string().min(1);
 
@@ -229,9 +220,4 @@ function checkVersion2(rec: GameRecord, file: string): void {
   if (seats !== undefined && seats !== rec.players.length) {
     throw new RecordError(file, 'setup.players', `is ${seats} but the record lists ${rec.players.length} players; make them agree (or leave setup.players out: it defaults to the players listed)`);
   }
-}
-
-/** A player's team: the record's, or the one the role implies. */
-export function teamOf(p: RecordPlayer): RecordTeam {
-  return p.team ?? ROLE_TEAM[p.role as Exclude<RecordRole, 'other'>];
 }

@@ -10,7 +10,8 @@ import { Choice, DeathCause, Outcome, type Claim, type LoggedEvent } from '../..
 import type { Rules } from '../../engine/rules.js';
 import { Ability, NO_ROLE } from '../../engine/roleBook.js';
 import { Team } from '../../engine/roles.js';
-import { RECORD_FORMAT, RECORD_VERSION, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer, type RecordRole, type RecordTeam, type RecordWinner } from './format.js';
+import { RECORD_FORMAT, RECORD_VERSION, type GameRecord, type RecordDay, type RecordNight, type RecordPlayer } from './format.js';
+import type { RecordRole, RecordTeam, RecordWinner } from './teams.js';
 
 /** The record role of the plain roles, by key; the others by ability (below), or `other` with their team. */
 const RECORD_ROLE_BY_KEY: Readonly<Record<string, RecordRole>> = { civilian: 'town', mafia: 'mafia', don: 'mafia' };

@@ -12,7 +12,8 @@
 // alike, which is why this module stays whole past 400 lines.
 
 import { Z95, wilson } from '../precision.js';
-import { teamOf, type GameRecord, type RecordDay, type RecordNight, type RecordTeam } from './format.js';
+import type { GameRecord, RecordDay, RecordNight } from './format.js';
+import { teamOf, type RecordTeam } from './teams.js';
 import { RatioHistogram, type HistogramSummary } from './histogram.js';
 import { HISTOGRAM_NAMES, LYNCH_DAYS, STAT_NAMES, VOTE_DAYS, hasChance, isMeanStat, perDay } from './statNames.js';
 
