@@ -1,5 +1,5 @@
 // The balance commands through the built CLI (node dist/src/cli/main.js; run
-// `npx tsc -p tsconfig.json` first, as `npm test` does): small real runs,
+// `npm run build` first, as `npm test` does): small real runs,
 // the report folder, determinism across thread counts, a tuned profile fed
 // back into balance, and bad input refused in one line with exit code 2.
 

@@ -16,7 +16,7 @@ const TRAIN = join(dir, 'train');
 const HOLD = join(dir, 'holdout');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const rules = allstarsRules();
   await writeSyntheticRecords(TRAIN, rules, 'club,readSkill=0.5', 5, 120);
   await writeSyntheticRecords(HOLD, rules, 'club,readSkill=0.5', 6, 80);

@@ -1,4 +1,4 @@
-// `--across` through the built CLI (run `npx tsc -p tsconfig.json` first, as
+// `--across` through the built CLI (run `npm run build` first, as
 // `npm test` does): a large setup effect holds under every model, an effect
 // built to reverse (two Commissar modules) comes out "depends" naming the
 // models, each model's counts equal a separate run on the same seeds, the

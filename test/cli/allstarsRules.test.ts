@@ -62,7 +62,7 @@ describe('rules/mafia-allstars.yaml', () => {
   });
 
   it('`--rules rules/mafia-allstars.yaml` loads from a directory without it (the package\'s copy)', async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
     const cwd = tmpdir();
     expect(existsSync(join(cwd, FILE))).toBe(false);
     const out = await new Promise<string>((resolve, reject) =>

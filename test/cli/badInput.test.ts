@@ -1,5 +1,5 @@
 // Bad input through the real CLI (node dist/src/cli/main.js; build first with
-// `npx tsc -p tsconfig.json`, as `npm test` does): exactly one line on stderr
+// `npm run build`, as `npm test` does): exactly one line on stderr
 // that starts by naming the field, exit code 2, no stack trace, nothing on
 // stdout and nothing written. Runtime: one CLI start per case, 0.3 s each
 // while the CLI loads lazily (about 1 s each when it loads vega at start).
@@ -35,7 +35,7 @@ function file(name: string, text: string): string {
 }
 
 beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   file('broken.json', '{"preset": "club", "players": ');
   file('typo.yaml', 'preset: club\noptions:\n  hunt.enbled: true\n');
 });

@@ -14,7 +14,7 @@ const MAIN = join(ROOT, 'dist/src/cli/main.js');
 const NEW_OPTIONS = ['doctor.selfHeal', 'vote.noLynch', 'mafia.shots', 'vigilante.shots', 'vigilante.firstNight', 'doctor.savesFromVigilante'];
 
 it.each(NEW_OPTIONS)('rules --list has %s with each preset\'s value and its meaning', (key) => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const text = execFileSync(process.execPath, [MAIN, 'rules', '--list'], { cwd: ROOT, encoding: 'utf8' });
   const line = text.split('\n').find((l) => l.startsWith(`${key} `));
   expect(line, key).toBeDefined();

@@ -20,7 +20,7 @@ import { cli, MAIN, spawnCli, type CliResult } from '../sim/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'mafia-schemas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
 });
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });

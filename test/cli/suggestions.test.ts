@@ -91,7 +91,7 @@ describe('suggested fixes for unplayable tables', () => {
     [['--rules', 'classic', '--players', '2', '--mafia', '1']],
     [['--rules', 'forum', '--players', '20', '--mafia', '15']],
   ])('the CLI accepts the fix it suggests for %j', async (args) => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
     const bad = await cli(['rules', ...args]);
     expect(bad.code).toBe(2);
     const fixes = suggestions(bad.stderr.trim());

@@ -21,7 +21,7 @@ function cli(args: readonly string[]): Promise<{ code: number | null; stdout: st
 }
 
 beforeAll(() => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
 });
 
 describe('nearestName', () => {

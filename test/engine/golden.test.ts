@@ -1,10 +1,10 @@
 // Golden logs: the replay text of a few fixed games, from the real CLI
-// (`node dist/src/cli/main.js replay ...`, so build first: `npx tsc -p
-// tsconfig.json`), compared byte for byte with test/golden/*.txt. Each file
+// (`node dist/src/cli/main.js replay ...`, so build first: `npm run
+// build`), compared byte for byte with test/golden/*.txt. Each file
 // was read against docs/rules.md when it was written; a change to one is a change
 // of the rules, the random streams or the log text, to be read the same way.
 // To rewrite them after an intended change:
-//   npx tsc -p tsconfig.json && UPDATE_GOLDEN=1 npx vitest run test/engine/golden.test.ts
+//   npm run build && UPDATE_GOLDEN=1 npx vitest run test/engine/golden.test.ts
 // Random agents in GAMES, so agent policies can evolve without touching them;
 // PLAYER_GAMES are games of the heuristic players, read as a host reads them
 // when written (the Werewolf and sports players' policies of issue 19), to be
@@ -76,7 +76,7 @@ function replay(args: readonly string[]): Promise<string> {
 
 describe.concurrent('golden replay logs', () => {
   it.each([...GAMES, ...PLAYER_GAMES])('%s', async (name, args) => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -p tsconfig.json\` first`);
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
     const text = await replay(args);
     const path = join(GOLDEN, `${name}.txt`);
     if (UPDATE) {

@@ -50,7 +50,7 @@ function repoPaths(text: string): string[] {
 }
 
 beforeAll(async () => {
-  expect(existsSync(join(ROOT, 'dist', 'src', 'index.js')), 'dist/src/index.js is missing: build first (npx tsc -p tsconfig.json)').toBe(true);
+  expect(existsSync(join(ROOT, 'dist', 'src', 'index.js')), 'dist/src/index.js is missing: build first (npm run build)').toBe(true);
   dir = mkdtempSync(join(tmpdir(), 'mafia-sim-pack-'));
   // dist/ is already built (npm test compiles first): skip `prepare` so packing does not recompile the tree.
   const { stdout } = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT);
