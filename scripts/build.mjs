@@ -62,10 +62,10 @@ function outputOf(source) {
   return `dist/${source.replace(/\.ts$/, '.js').replace(/\.cts$/, '.cjs')}`;
 }
 
-/** Whether dist/ was built from these inputs and still holds every output. */
-export function isCurrent(root) {
+/** Whether dist/ was built from these inputs (`hash`, inputsHash) and still holds every output. */
+export function isCurrent(root, hash = inputsHash(root)) {
   const stamp = join(root, STAMP);
-  if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== inputsHash(root)) return false;
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== hash) return false;
   return [...sourcesOf(root).map(outputOf), ...BUNDLES].every((out) => existsSync(join(root, out)));
 }
 
@@ -79,8 +79,8 @@ function runTool(root, pkg, bin, args) {
 
 /** Builds unless current (or when forced); the stamp is written only once both steps have succeeded. */
 export function build(root, force) {
-  if (!force && isCurrent(root)) return false;
   const hash = inputsHash(root);
+  if (!force && isCurrent(root, hash)) return false;
   rmSync(join(root, STAMP), { force: true });
   runTool(root, 'typescript', 'tsc', ['-b', 'tsconfig.json', ...(force ? ['--force'] : [])]);
   runTool(root, 'rolldown', 'rolldown', ['-c', 'rolldown.config.mjs']);

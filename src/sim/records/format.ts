@@ -16,7 +16,6 @@ export const RECORD_FORMAT = 'mafia-sim-record';
 export const RECORD_VERSION = 2;
 export const RECORD_VERSIONS = [1, 2] as const;
 
-
 const name = z.string().min(1);
 
 const playerSchema = z.strictObject({
