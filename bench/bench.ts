@@ -5,9 +5,9 @@
 // the issue sets targets for. Arguments filter rows by name (`=name`: exactly
 // that row); BENCH_RUNS sets
 // the processes per row (memory rows run once), BENCH_SCALE scales the game
-// counts. Last it times the `mafia-sim run` command itself, start to exit,
-// as node's script and as `npx mafia-sim run` (the argument `run` selects
-// only those). Say what the machine's load was:
+// counts. Last it times whole commands, start to exit: `mafia-sim run` as
+// node's script and as `npx mafia-sim run`, and a `balance` that plays six
+// runs (the argument `run` selects only those). Say what the machine's load was:
 // it is printed at start and end.
 
 import { execFileSync } from 'node:child_process';
@@ -101,26 +101,40 @@ function ratioLines(done: readonly Measured[]): string[] {
   return lines;
 }
 
+/** A command timed whole (wall time from process start to exit, the median of RUNS), its report written to a temporary folder removed after. */
+interface TimedCommand {
+  readonly label: string;
+  readonly args: readonly string[];
+  readonly how: 'node' | 'npx';
+}
+
 /**
- * The whole command a user types: `mafia-sim run` with its defaults (100,000
- * club games, one thread per core, the report written), wall time from
- * process start to exit, the median of RUNS, started as node's script and as
- * the README's `npx mafia-sim run` (npm's own start-up included), from the
- * checkout's root. The report goes to a temporary folder, removed after.
+ * The whole commands a user types: `mafia-sim run` with its defaults
+ * (100,000 club games, one thread per core, the report written), started as
+ * node's script and as the README's `npx mafia-sim run` (npm's own start-up
+ * included), from the checkout's root; and README's designer's table, a
+ * command that plays six runs one after another on one pool (gamesPool.ts).
  */
-function measureRunCommand(how: 'node' | 'npx'): string {
+const COMMANDS: readonly TimedCommand[] = [
+  { label: 'mafia-sim run', args: ['run', '--quiet'], how: 'node' },
+  { label: 'npx mafia-sim run', args: ['run', '--quiet'], how: 'npx' },
+  { label: 'mafia-sim balance --rules club --for-players 10..13 --budget 40000', args: ['balance', '--rules', 'club', '--for-players', '10..13', '--budget', '40000', '--quiet'], how: 'node' },
+];
+
+function measureCommand(c: TimedCommand): string {
   const walls: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const out = mkdtempSync(join(tmpdir(), 'mafia-bench-'));
-    const args = ['run', '--quiet', '--out', join(out, 'report')];
+    const args = [...c.args, '--out', join(out, 'report')];
     const t0 = process.hrtime.bigint();
-    if (how === 'node') execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    if (c.how === 'node') execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
     else execFileSync('npx', ['mafia-sim', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
     walls.push(Number(process.hrtime.bigint() - t0) / 1e9);
     rmSync(out, { recursive: true, force: true });
   }
-  const command = how === 'node' ? 'node dist/src/cli/main.js run --quiet --out DIR' : 'npx mafia-sim run --quiet --out DIR';
-  return `- \`${how === 'node' ? 'mafia-sim run' : 'npx mafia-sim run'}\` (100,000 club games, report written), wall time: median ${median(walls).toFixed(2)} s of ${walls.map((w) => w.toFixed(2)).join(', ')} (\`${command}\`)`;
+  const command = `${c.how === 'node' ? 'node dist/src/cli/main.js' : 'npx mafia-sim'} ${c.args.join(' ')} --out DIR`;
+  const what = c.args[0] === 'run' ? ' (100,000 club games, report written)' : '';
+  return `- \`${c.label}\`${what}, wall time: median ${median(walls).toFixed(2)} s of ${walls.map((w) => w.toFixed(2)).join(', ')} (\`${command}\`)`;
 }
 
 const only = process.argv.slice(2);
@@ -136,5 +150,5 @@ console.log('|---|---:|---:|---:|---:|---|');
 const done = rows.map(measure);
 console.log('');
 for (const line of ratioLines(done)) console.log(line);
-if (only.length === 0 || only.includes('run')) for (const how of ['node', 'npx'] as const) console.log(measureRunCommand(how));
+if (only.length === 0 || only.includes('run')) for (const c of COMMANDS) console.log(measureCommand(c));
 console.log(`\nload average at end: ${load()}`);

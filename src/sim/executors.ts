@@ -10,14 +10,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
 import type { PlayableVariant } from './batch.js';
 import { WorkerFailure } from './errors.js';
 import { faultFromEnv } from './faults.js';
+import { abandonPool, leasePool, releasePool, type GamesPool, type PoolLease } from './gamesPool.js';
 import { GameFailure } from './runRange.js';
 import { RunTally } from './tally.js';
-import type { PoolKind } from './poolEntry.cjs';
-import type { BatchReply, BatchTask, WireVariant } from './worker.js';
+import type { BatchReply, WireVariant } from './worker.js';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -95,9 +94,11 @@ export class InlineExecutor implements BatchExecutor {
   }
 }
 
+/** Plays batches on the process's kept worker pool (gamesPool.ts), or on one of its own while another run holds that. */
 export class PoolExecutor implements BatchExecutor {
   readonly window: number;
-  private readonly pool: Piscina<BatchTask, BatchReply>;
+  private readonly lease: PoolLease;
+  private readonly pool: GamesPool;
   private readonly variants: WireVariant[];
   private closed = false;
   /**
@@ -117,23 +118,8 @@ export class PoolExecutor implements BatchExecutor {
     faultFromEnv(); // a bad debug setting fails here, once, not in every worker
     this.window = threads * 3;
     this.variants = wireVariants(variants);
-    this.pool = new Piscina<BatchTask, BatchReply>({
-      filename: pathToFileURL(poolScript()).href,
-      name: 'runBatch',
-      workerData: 'games' satisfies PoolKind,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: 60_000,
-    });
-    // A batch cancelled by close may have replied just before its worker was
-    // terminated; piscina reports that late reply as an error event. After
-    // close it is expected and harmless; before, it is a real fault.
-    this.pool.on('error', (e: unknown) => {
-      if (this.closed) return;
-      process.nextTick(() => {
-        throw e;
-      });
-    });
+    this.lease = leasePool(poolScript(), threads);
+    this.pool = this.lease.pool;
   }
 
   async run(from: number, to: number): Promise<RunTally> {
@@ -165,15 +151,19 @@ export class PoolExecutor implements BatchExecutor {
   /**
    * Cancels the batches in flight (their results are not used: the run has
    * ended) rather than waiting for them, which could take half a minute on
-   * big tables: piscina terminates the workers running them. Their tasks
-   * settle before the pool goes, since piscina throws an uncaught
-   * "Unexpected message from Worker" when a worker replies to a destroyed pool.
+   * big tables: piscina terminates the workers running them, and the pool
+   * goes with them (gamesPool.ts, abandonPool). Their tasks settle before the
+   * pool goes, since piscina throws an uncaught "Unexpected message from
+   * Worker" when a worker replies to a destroyed pool. A run that ends with
+   * nothing in flight leaves the kept pool warm for the next.
    */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
+    if (this.inflight.size > 0) abandonPool(this.lease);
     for (const cancel of this.inflight.values()) cancel.abort();
     await Promise.allSettled([...this.inflight.keys()]);
-    await this.pool.destroy();
+    await releasePool(this.lease);
   }
 }
 
