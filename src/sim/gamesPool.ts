@@ -101,7 +101,6 @@ function destroy(lease: PoolLease): Promise<void> {
   return lease.gone;
 }
 
-
 /** The thread ids of the kept pool's workers, in order ([] with none kept): what a test checks to see the workers reused. */
 export function keptWorkerIds(): number[] {
   return kept === null ? [] : kept.pool.threads.map((w) => w.threadId);
