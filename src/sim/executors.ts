@@ -110,15 +110,17 @@ export class PoolExecutor implements BatchExecutor {
    */
   private readonly inflight = new Map<Promise<BatchReply>, AbortController>();
 
+  /** `threads` workers for this run; `upTo`, the threads its caller allowed, lets it play on a larger kept pool. */
   constructor(
     variants: readonly PlayableVariant[],
     private readonly seed: number,
     readonly threads: number,
+    upTo = threads,
   ) {
     faultFromEnv(); // a bad debug setting fails here, once, not in every worker
     this.window = threads * 3;
     this.variants = wireVariants(variants);
-    this.lease = leasePool(poolScript(), threads);
+    this.lease = leasePool(poolScript(), threads, upTo);
     this.pool = this.lease.pool;
   }
 

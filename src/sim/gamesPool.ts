@@ -4,7 +4,9 @@
 // run, and every fresh worker plays its first thousand games at a fraction
 // of its speed while V8 compiles the players (BENCHMARKS, "Issue 21,
 // eleventh round"). A batch depends only on its task, so which worker of
-// which run plays it changes nothing. Idle workers are unref'd by piscina:
+// which run plays it changes nothing. A run plays on a kept pool larger
+// than its thread count only when it has fewer batches than the threads its
+// caller allowed: it never keeps more workers busy than either. Idle workers are unref'd by piscina:
 // a kept pool does not keep the process alive.
 
 import { pathToFileURL } from 'node:url';
@@ -30,13 +32,15 @@ export interface PoolLease {
 let kept: PoolLease | null = null;
 
 /**
- * A pool of `threads` workers for one run, the kept one when it fits (same
- * thread count and environment); a run that needs another while the kept one
- * is in use gets a pool of its own. Give it back with `releasePool`.
+ * A pool for one run of `threads` workers, or of up to `upTo` (the threads
+ * the caller allowed, of which a run with fewer batches uses fewer): the
+ * kept one when it fits (a size in that range, the same environment); a run
+ * that needs another while the kept one is in use gets a pool of its own.
+ * Give it back with `releasePool`.
  */
-export function leasePool(script: string, threads: number): PoolLease {
+export function leasePool(script: string, threads: number, upTo = threads): PoolLease {
   const fault = process.env[FAULT_ENV];
-  if (kept !== null && kept.threads === threads && kept.fault === fault) {
+  if (kept !== null && kept.threads >= threads && kept.threads <= upTo && kept.fault === fault) {
     kept.users++;
     return kept;
   }

@@ -115,8 +115,9 @@ export async function runGames(req: RunRequest): Promise<RunResult> {
   if (early) return result(early, prefix, 0);
   if (req.signal?.aborted) return result('interrupted', prefix, 0);
 
-  const threads = Math.min(req.threads ?? availableParallelism(), batchCount(prefix, to, batchSize));
-  const exec: BatchExecutor = threads <= 1 ? await InlineExecutor.create(req.variants, req.seed) : new PoolExecutor(req.variants, req.seed, threads);
+  const allowed = req.threads ?? availableParallelism();
+  const threads = Math.min(allowed, batchCount(prefix, to, batchSize));
+  const exec: BatchExecutor = threads <= 1 ? await InlineExecutor.create(req.variants, req.seed) : new PoolExecutor(req.variants, req.seed, threads, allowed);
   const loop = new RunLoop({ exec, tally, from, prefix, to, batchSize, stop, checkpoint: ckpt, onProgress: req.onProgress, signal: req.signal });
   try {
     const { stopped, end } = await loop.run();

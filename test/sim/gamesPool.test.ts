@@ -1,7 +1,8 @@
 // The kept worker pool (gamesPool.ts): runs one after another play on the
 // same warm workers, and get the numbers a fresh pool gives; a run cut short
 // takes its pool with it; another thread count or fault setting gets other
-// workers.
+// workers, but a run with fewer batches than its threads plays on the kept
+// pool if its caller allowed that many.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/engine/rules.js';
@@ -54,6 +55,17 @@ describe('the kept pool', () => {
     process.env[FAULT_ENV] = 'throw@999999';
     await run(3, 3);
     expect(keptWorkerIds().some((id) => three.includes(id))).toBe(false);
+  });
+
+  it('serves a run with fewer batches than the threads allowed, which then reports the threads it used', async () => {
+    const fresh = counts(await runGames({ variants, seed: 6, games: 500, threads: 2 })); // 2 batches of 250
+    await run(3, 3);
+    const three = keptWorkerIds();
+    expect(three).toHaveLength(3);
+    const small = await runGames({ variants, seed: 6, games: 500, threads: 3 });
+    expect(small.threads).toBe(2);
+    expect(keptWorkerIds()).toEqual(three);
+    expect(counts(small)).toBe(fresh);
   });
 
   it('does not keep the process alive once the run is over', async () => {
