@@ -7,8 +7,8 @@
 // the processes per row (memory rows run once), BENCH_SCALE scales the game
 // counts. Last it times whole commands, start to exit: `mafia-sim run` as
 // node's script and as `npx mafia-sim run`, and a `balance` that plays six
-// runs (the argument `run` selects only those). Say what the machine's load was:
-// it is printed at start and end.
+// runs (the argument `run` selects only those). Say what the machine's load
+// was: it is printed at start and end.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -104,6 +104,8 @@ function ratioLines(done: readonly Measured[]): string[] {
 /** A command timed whole (wall time from process start to exit, the median of RUNS), its report written to a temporary folder removed after. */
 interface TimedCommand {
   readonly label: string;
+  /** What it plays, where the label does not say. */
+  readonly what?: string;
   readonly args: readonly string[];
   readonly how: 'node' | 'npx';
 }
@@ -116,8 +118,8 @@ interface TimedCommand {
  * command that plays six runs one after another on one pool (gamesPool.ts).
  */
 const COMMANDS: readonly TimedCommand[] = [
-  { label: 'mafia-sim run', args: ['run', '--quiet'], how: 'node' },
-  { label: 'npx mafia-sim run', args: ['run', '--quiet'], how: 'npx' },
+  { label: 'mafia-sim run', what: '100,000 club games, report written', args: ['run', '--quiet'], how: 'node' },
+  { label: 'npx mafia-sim run', what: '100,000 club games, report written', args: ['run', '--quiet'], how: 'npx' },
   { label: 'mafia-sim balance --rules club --for-players 10..13 --budget 40000', args: ['balance', '--rules', 'club', '--for-players', '10..13', '--budget', '40000', '--quiet'], how: 'node' },
 ];
 
@@ -133,7 +135,7 @@ function measureCommand(c: TimedCommand): string {
     rmSync(out, { recursive: true, force: true });
   }
   const command = `${c.how === 'node' ? 'node dist/src/cli/main.js' : 'npx mafia-sim'} ${c.args.join(' ')} --out DIR`;
-  const what = c.args[0] === 'run' ? ' (100,000 club games, report written)' : '';
+  const what = c.what === undefined ? '' : ` (${c.what})`;
   return `- \`${c.label}\`${what}, wall time: median ${median(walls).toFixed(2)} s of ${walls.map((w) => w.toFixed(2)).join(', ')} (\`${command}\`)`;
 }
 

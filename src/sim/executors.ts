@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PlayableVariant } from './batch.js';
 import { WorkerFailure } from './errors.js';
 import { faultFromEnv } from './faults.js';
-import { abandonPool, leasePool, releasePool, type GamesPool, type PoolLease } from './gamesPool.js';
+import { abandonPool, leasePool, releasePool, type PoolLease } from './gamesPool.js';
 import { GameFailure } from './runRange.js';
 import { RunTally } from './tally.js';
 import type { BatchReply, WireVariant } from './worker.js';
@@ -98,7 +98,6 @@ export class InlineExecutor implements BatchExecutor {
 export class PoolExecutor implements BatchExecutor {
   readonly window: number;
   private readonly lease: PoolLease;
-  private readonly pool: GamesPool;
   private readonly variants: WireVariant[];
   private closed = false;
   /**
@@ -121,7 +120,6 @@ export class PoolExecutor implements BatchExecutor {
     this.window = threads * 3;
     this.variants = wireVariants(variants);
     this.lease = leasePool(poolScript(), threads, upTo);
-    this.pool = this.lease.pool;
   }
 
   async run(from: number, to: number): Promise<RunTally> {
@@ -129,7 +127,7 @@ export class PoolExecutor implements BatchExecutor {
       let reply: BatchReply;
       try {
         if (this.closed) throw new Error('the run has ended');
-        reply = await this.track((signal) => this.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }, { signal }));
+        reply = await this.track((signal) => this.lease.pool.run({ variants: this.variants, seed: this.seed, from, to, attempt }, { signal }));
       } catch (e) {
         if (this.closed || attempt + 1 >= MAX_ATTEMPTS) throw this.closed ? e : new WorkerFailure(from, to, attempt + 1, e);
         continue;

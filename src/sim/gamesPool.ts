@@ -6,8 +6,9 @@
 // eleventh round"). A batch depends only on its task, so which worker of
 // which run plays it changes nothing. A run plays on a kept pool larger
 // than its thread count only when it has fewer batches than the threads its
-// caller allowed: it never keeps more workers busy than either. Idle workers are unref'd by piscina:
-// a kept pool does not keep the process alive.
+// caller allowed: it never keeps more workers busy than either. Idle
+// workers are unref'd by piscina: a kept pool does not keep the process
+// alive.
 
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';

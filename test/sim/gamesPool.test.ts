@@ -4,6 +4,8 @@
 // workers, but a run with fewer batches than its threads plays on the kept
 // pool if its caller allowed that many.
 
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/engine/rules.js';
 import { FAULT_ENV } from '../../src/sim/faults.js';
@@ -12,7 +14,7 @@ import { runGames, type RunResult, type Variant } from '../../src/sim/run.js';
 
 const variants: Variant[] = [{ label: 'club', rules: resolveRules('club'), agents: 'club' }];
 const counts = (r: RunResult) => JSON.stringify({ a: r.aggregates.map((x) => x.toJSON()), joint: r.joint.map((j) => Array.from(j)) });
-const run = (seed: number, threads = 2, signal?: AbortSignal) => runGames({ variants, seed, games: 2000, threads, ...(signal ? { signal } : {}) });
+const run = (seed: number, threads = 2) => runGames({ variants, seed, games: 2000, threads });
 
 afterEach(async () => {
   delete process.env[FAULT_ENV];
@@ -69,8 +71,6 @@ describe('the kept pool', () => {
   });
 
   it('does not keep the process alive once the run is over', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const { fileURLToPath } = await import('node:url');
     const runJs = fileURLToPath(new URL('../../dist/src/sim/run.js', import.meta.url));
     const rulesJs = fileURLToPath(new URL('../../dist/src/engine/rules.js', import.meta.url));
     const script = `const { runGames } = await import(${JSON.stringify(runJs)}); const { resolveRules } = await import(${JSON.stringify(rulesJs)});
