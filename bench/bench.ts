@@ -1,14 +1,16 @@
 // `npm run bench`: games/s and peak memory for the setups of the speed issue,
 // each the median of several fresh processes (bench/one.ts: a whole run
-// through the sim's front door with the stated threads), printed as a
-// Markdown table with the command that reproduces each row, then the ratios
-// the issue sets targets for. Arguments filter rows by name (`=name`: exactly
-// that row); BENCH_RUNS sets
-// the processes per row (memory rows run once), BENCH_SCALE scales the game
-// counts. Last it times whole commands, start to exit: `mafia-sim run` as
-// node's script and as `npx mafia-sim run`, and a `balance` that plays six
-// runs (the argument `run` selects only those). Say what the machine's load
-// was: it is printed at start and end.
+// through the sim's front door with the stated threads), played in rounds
+// that take every row once (`measureAll`), printed as a Markdown table with
+// the command that reproduces each row, then the ratios the issue sets
+// targets for. Each row gives the whole run's rate and the rate over its
+// middle half of games (bench/middleHalf.ts), a run's start left out; the
+// ratios give both. Arguments filter rows by name (`=name`: exactly that
+// row); BENCH_RUNS sets the processes per row (memory rows run once),
+// BENCH_SCALE scales the game counts. Last it times whole commands, start to
+// exit: `mafia-sim run` as node's script and as `npx mafia-sim run`, and a
+// `balance` that plays six runs (the argument `run` selects only those). Say
+// what the machine's load was: it is printed at start and end.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +30,8 @@ interface Measured {
   readonly row: Row;
   readonly games: number;
   readonly rate: number;
+  /** Median games/s over the runs' middle halves (one.ts), null when a run has too few batches to tell. */
+  readonly steady: number | null;
   readonly cpuPerGameUs: number;
   readonly rssMB: number;
 }
@@ -70,19 +74,38 @@ function commandOf(cfg: BenchConfig): string {
   return `node dist/bench/one.js '${JSON.stringify(cfg)}'`;
 }
 
-function measure(row: Row): Measured {
-  const cfg: BenchConfig = { ...row.config, games: Math.max(1000, Math.round(row.config.games * SCALE)) };
-  const runs = row.memory ? 1 : RUNS;
-  const results: BenchResult[] = [];
-  for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, [one, JSON.stringify(cfg)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    results.push(JSON.parse(out) as BenchResult);
+function configOf(row: Row): BenchConfig {
+  return { ...row.config, games: Math.max(1000, Math.round(row.config.games * SCALE)) };
+}
+
+/**
+ * Plays the rows' processes in rounds, each round every row once (a memory
+ * row in the first round only): a machine whose speed drifts over the
+ * minutes (BENCHMARKS, tenth round) then weighs alike on the rows a ratio
+ * compares, as it would not if each row ran its processes back to back.
+ */
+function measureAll(rows: readonly Row[]): Measured[] {
+  const results = rows.map((): BenchResult[] => []);
+  for (let round = 0; round < RUNS; round++) {
+    rows.forEach((row, i) => {
+      if (row.memory && round > 0) return;
+      const out = execFileSync(process.execPath, [one, JSON.stringify(configOf(row))], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      results[i]!.push(JSON.parse(out) as BenchResult);
+      process.stderr.write(`round ${round + 1}/${RUNS}: ${row.name}\n`);
+    });
   }
+  return rows.map((row, i) => summarize(row, results[i]!));
+}
+
+function summarize(row: Row, results: readonly BenchResult[]): Measured {
+  const cfg = configOf(row);
   const rate = median(results.map((r) => r.gamesPerSecond));
+  const steadies = results.map((r) => r.steadyGamesPerSecond);
+  const steady = steadies.every((x) => x !== null) ? median(steadies as number[]) : null;
   const cpuPerGameUs = median(results.map((r) => (r.cpuSeconds / cfg.games) * 1e6));
   const rssMB = Math.max(...results.map((r) => r.maxRssMB));
-  console.log(`| ${row.name} | ${fmt(cfg.games)} | ${fmt(rate)} | ${cpuPerGameUs.toFixed(2)} | ${rssMB.toFixed(0)} | \`${commandOf(cfg)}\` |`);
-  return { row, games: cfg.games, rate, cpuPerGameUs, rssMB };
+  console.log(`| ${row.name} | ${fmt(cfg.games)} | ${fmt(rate)} | ${steady === null ? '-' : fmt(steady)} | ${cpuPerGameUs.toFixed(2)} | ${rssMB.toFixed(0)} | \`${commandOf(cfg)}\` |`);
+  return { row, games: cfg.games, rate, steady, cpuPerGameUs, rssMB };
 }
 
 function ratioLines(done: readonly Measured[]): string[] {
@@ -90,15 +113,21 @@ function ratioLines(done: readonly Measured[]): string[] {
   const lines: string[] = [];
   const c1 = by(club(1, 0).name);
   const c2 = by(club(2, 0).name);
-  if (c1 && c2) lines.push(`- club, 2 threads / 1 thread: ${(c2.rate / c1.rate).toFixed(2)}x`);
+  if (c1 && c2) lines.push(`- club, 2 threads / 1 thread: ${(c2.rate / c1.rate).toFixed(2)}x${inMiddleHalves(c2, c1, 2)}`);
   const f12 = by(forum(12, 0).name);
   for (const p of [24, 48, 96]) {
     const f = by(forum(p, 0).name);
-    if (f12 && f) lines.push(`- forum ${p} / forum 12, cost per game: ${(f12.rate / f.rate).toFixed(1)}x`);
+    if (f12 && f) lines.push(`- forum ${p} / forum 12, cost per game: ${(f12.rate / f.rate).toFixed(1)}x${inMiddleHalves(f12, f, 1)}`);
   }
   const mem = done.filter((m) => m.row.memory);
   if (mem.length > 0) lines.push(`- peak RSS of the memory rows: ${mem.map((m) => `${fmt(m.games)} games ${m.rssMB.toFixed(0)} MB`).join(', ')}`);
   return lines;
+}
+
+/** The same ratio of the two rows' middle-half rates (a run's start left out), where both have one. */
+function inMiddleHalves(a: Measured, b: Measured, digits: number): string {
+  if (a.steady === null || b.steady === null) return ' (whole runs)';
+  return ` (whole runs); ${(a.steady / b.steady).toFixed(digits)}x over the runs' middle halves`;
 }
 
 /** A command timed whole (wall time from process start to exit, the median of RUNS), its report written to a temporary folder removed after. */
@@ -146,10 +175,10 @@ const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 console.log(
   `mafia-sim benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
 );
-console.log(`load average (1, 5, 15 min) at start: ${load()}; median of ${RUNS} fresh processes per row (memory rows: one)\n`);
-console.log('| setup | games | games/s (median) | CPU µs per game (all threads) | peak RSS MB | command |');
-console.log('|---|---:|---:|---:|---:|---|');
-const done = rows.map(measure);
+console.log(`load average (1, 5, 15 min) at start: ${load()}; median of ${RUNS} fresh processes per row, played in rounds (memory rows: one)\n`);
+console.log('| setup | games | games/s (median) | games/s, middle half of the games | CPU µs per game (all threads) | peak RSS MB | command |');
+console.log('|---|---:|---:|---:|---:|---:|---|');
+const done = measureAll(rows);
 console.log('');
 for (const line of ratioLines(done)) console.log(line);
 if (only.length === 0 || only.includes('run')) for (const c of COMMANDS) console.log(measureCommand(c));
