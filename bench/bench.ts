@@ -60,7 +60,8 @@ const ROWS: readonly Row[] = [
   forum(12, 100_000),
   forum(24, 20_000),
   forum(48, 5_000),
-  forum(96, 1_000),
+  // 4,000: the fewest games of 250 a batch with eight batches in their middle half (middleHalf.ts).
+  forum(96, 4_000),
   { name: 'classic 12/3 random, 2 threads, 1e4 games (memory)', config: { rules: 'classic', agents: 'random', threads: 2, games: 10_000 }, memory: true },
   { name: 'classic 12/3 random, 2 threads, 1e7 games (memory)', config: { rules: 'classic', agents: 'random', threads: 2, games: 10_000_000 }, memory: true },
   club(2, 10_000, true),
