@@ -101,8 +101,8 @@ function measureAll(rows: readonly Row[]): Measured[] {
 function summarize(row: Row, results: readonly BenchResult[]): Measured {
   const cfg = configOf(row);
   const rate = median(results.map((r) => r.gamesPerSecond));
-  const steadies = results.map((r) => r.steadyGamesPerSecond);
-  const steady = steadies.every((x) => x !== null) ? median(steadies as number[]) : null;
+  const steadies = results.map((r) => r.steadyGamesPerSecond).filter((x): x is number => x !== null);
+  const steady = steadies.length === results.length ? median(steadies) : null;
   const cpuPerGameUs = median(results.map((r) => (r.cpuSeconds / cfg.games) * 1e6));
   const rssMB = Math.max(...results.map((r) => r.maxRssMB));
   console.log(`| ${row.name} | ${fmt(cfg.games)} | ${fmt(rate)} | ${steady === null ? '-' : fmt(steady)} | ${cpuPerGameUs.toFixed(2)} | ${rssMB.toFixed(0)} | \`${commandOf(cfg)}\` |`);

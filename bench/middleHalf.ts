@@ -43,8 +43,9 @@ export class MiddleHalf {
    */
   rate(): number | null {
     const [a, b] = this.marks;
+    // A run that never reached the second mark has b.done = -1: no games between.
     const games = b.done - a.done;
-    if (a.done < 0 || b.done < 0 || games < MIN_BATCHES_BETWEEN * this.batchSize || b.at <= a.at) return null;
+    if (games < MIN_BATCHES_BETWEEN * this.batchSize) return null;
     return games / (Number(b.at - a.at) / 1e9);
   }
 }

@@ -57,4 +57,3 @@ const out: BenchResult = {
   town: result.aggregates[0]!.count('town'),
 };
 process.stdout.write(JSON.stringify(out) + '\n');
-
