@@ -203,9 +203,20 @@ const optionsObject = fixedShape<OptionValue>(
   OPTION_SPECS.map((o) => (typeof o.def === 'number' ? 0.5 : o.def)),
 );
 
-/** The frozen Options of a full set of values (every key present, checked already). */
+/**
+ * The frozen Options of a full set of values (every key present, checked
+ * already). A choice is stored as the table's own string, not the one it was
+ * parsed from (a worker rebuilds its rules from their canonical text): the
+ * engine and the players compare choices with `===` on every day, night and
+ * decision, and two copies of one string are compared character by
+ * character where the table's literals are one string compared by address.
+ */
 export function frozenOptions(values: Readonly<Record<string, OptionValue>>): Options {
-  return Object.freeze(optionsObject(OPTION_SPECS.map((o) => values[o.key]!))) as unknown as Options;
+  return Object.freeze(optionsObject(OPTION_SPECS.map((o) => ownChoice(o, values[o.key]!)))) as unknown as Options;
+}
+
+function ownChoice(o: OptionSpec, value: OptionValue): OptionValue {
+  return o.kind === 'enum' ? (o.values.find((v) => v === value) ?? value) : value;
 }
 
 /** What an option accepts, for error messages. */
