@@ -17,7 +17,8 @@
 //             parseAgents / createProvider for the built-in players
 
 // Rules
-export { resolveRules, rulesFromCanonical, roleCounts, RulesError, type Rules, type RulesDoc, type RulesOverrides } from './engine/rules.js';
+export { resolveRules, rulesFromCanonical, RulesError, type Rules, type RulesDoc, type RulesOverrides } from './engine/rules.js';
+export { roleCounts } from './engine/rulesDisplay.js';
 export { PRESETS, PRESET_NAMES, isPresetName, type PresetName, type Preset } from './engine/presets.js';
 export { OPTION_SPECS, OPTION_KEYS, type Options, type OptionSpec, type OptionValue } from './engine/options.js';
 export { ROLES, ROLE_KEYS, Role, Team, TEAM_NAMES, type RoleSpec } from './engine/roles.js';

@@ -5,7 +5,8 @@
 import type { Argv } from 'yargs';
 import { OPTION_SPECS, describeAllowed, type OptionValue } from '../engine/options.js';
 import { PRESETS, PRESET_NAMES, roleWord } from '../engine/presets.js';
-import { resolveRules, roleCounts, type Rules } from '../engine/rules.js';
+import { resolveRules, type Rules } from '../engine/rules.js';
+import { roleCounts } from '../engine/rulesDisplay.js';
 import { fitText } from '../report/table.js';
 import { alignedTable, withRules } from './common.js';
 import { guarded } from './errors.js';

@@ -5,7 +5,8 @@
 
 import type { AgentProvider } from './agent.js';
 import { afterDeaths, afterRemovals } from './aftermath.js';
-import { Ballot, Speech, carryOutLynch, collectVotes, rollFouls, speak, type VoteResult } from './day.js';
+import { Ballot, Speech, carryOutLynch, collectVotes, speak, type VoteResult } from './day.js';
+import { rollFouls } from './fouls.js';
 import { Outcome, type LoggedEvent } from './events.js';
 import { Night, collectRequests } from './night.js';
 import { resolveNight } from './nightSteps.js';

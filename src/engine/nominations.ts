@@ -15,7 +15,8 @@
 // does in either procedure (afterSecondTie).
 
 import { NONE } from './agent.js';
-import { type AfterRemoval, type Ballot, addPenaltyVotes, lynch, mutedToday, noLynch, recordVote, removeInactive, topOf } from './day.js';
+import { type Ballot, addPenaltyVotes, lynch, noLynch, recordVote, topOf } from './day.js';
+import { type AfterRemoval, mutedToday, removeInactive } from './fouls.js';
 import { drawVoteOrder, rotatingOrder, voterList, voterTotal } from './dayOrder.js';
 import { Audience, Choice } from './events.js';
 import type { Table } from './table.js';

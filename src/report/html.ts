@@ -3,7 +3,7 @@
 // the rules in a readable table, and the command that reproduces the study.
 
 import { OPTION_SPECS } from '../engine/options.js';
-import { rulesChanges } from '../engine/rules.js';
+import { rulesChanges } from '../engine/rulesDisplay.js';
 import { excludesZeroOnlyUnadjusted, fmtAgents, fmtCount, fmtP, fmtPct, fmtPctHalf, fmtPctInterval, fmtPoints, fmtPointsInterval, fmtSettings, gamesPerVariantText, holmNote } from './format.js';
 import { studyHeadline } from './headline.js';
 import { stopNotes } from './stopNote.js';

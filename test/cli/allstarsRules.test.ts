@@ -11,7 +11,7 @@ import { createProvider, parseAgents } from '../../src/agents/index.js';
 import { loadRules } from '../../src/cli/rulesSource.js';
 import { Outcome, type LoggedEvent } from '../../src/engine/events.js';
 import { Game } from '../../src/engine/game.js';
-import { roleCounts } from '../../src/engine/rules.js';
+import { roleCounts } from '../../src/engine/rulesDisplay.js';
 import { RandomProvider } from '../../src/agents/random.js';
 import { audit } from '../engine/logAudit.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRules } from '../../src/cli/rulesSource.js';
-import { roleCounts } from '../../src/engine/rules.js';
+import { roleCounts } from '../../src/engine/rulesDisplay.js';
 import type { GameRecord } from '../../src/sim/records/format.js';
 import { LIVE_WEREWOLF_RULES } from '../../src/sim/records/liveWerewolf.js';
 import { loadRecordSet, recordsFromText, type RecordSet } from '../../src/sim/records/load.js';

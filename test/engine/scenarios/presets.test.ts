@@ -3,7 +3,8 @@
 // each preset declares in docs/rules.md sections 1, 2 and 4.
 
 import { describe, expect, it } from 'vitest';
-import { RulesError, resolveRules, roleCounts, type RulesOverrides } from '../../../src/engine/rules.js';
+import { RulesError, resolveRules, type RulesOverrides } from '../../../src/engine/rules.js';
+import { roleCounts } from '../../../src/engine/rulesDisplay.js';
 
 const counts = (preset: string, o: RulesOverrides = {}): Record<string, number> => roleCounts(resolveRules(preset, o));
 
