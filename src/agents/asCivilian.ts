@@ -20,7 +20,8 @@ import { Role, Team } from '../engine/roles.js';
 import { learnTeam, resultTeam } from '../engine/view.js';
 import type { HeuristicAgent } from './heuristic.js';
 import type { Params } from './params.js';
-import type { Kind, RecordPlayer } from './record.js';
+import type { Kind } from './eventKind.js';
+import type { RecordPlayer } from './record.js';
 
 /** Events every living player sees: the only ones the Civilian is told (never the mates, a check, a death note). */
 const PUBLIC_EVENTS: ReadonlySet<GameEvent['type']> = new Set(['phase', 'claim', 'vote', 'penalty-vote', 'lynch', 'no-lynch', 'lynch-survived', 'nomination', 'lift-all', 'foul', 'silenced', 'death', 'commissar-note', 'last-shot']);

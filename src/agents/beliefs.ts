@@ -3,7 +3,9 @@
 // Town, from hard facts (view.known), reads, claims he trusts, votes against
 // later-revealed roles and accusations, and how far each role claim is
 // believed. Updated incrementally per event; the policies read `enemy(t)` and
-// the claim trust from here.
+// the claim trust from here. Over 400 lines as one class: the evidence, the
+// claim trust and the facts each read and write the others' per-seat arrays
+// on every event; the record's share is already in memory.ts and record.ts.
 
 import { NONE, UNKNOWN, type PlayerView } from '../engine/agent.js';
 import type { GameEvent } from '../engine/events.js';
@@ -12,7 +14,8 @@ import { KNOWN_NOT_MAFIA } from '../engine/view.js';
 import { Memory, Verdict } from './memory.js';
 import { accuserCredit, isEnemyFact, isRedFact, priorLogOdds } from './odds.js';
 import { townMayTurnBlack } from './publicFacts.js';
-import { Kind, type ClaimEvent, type Event, type PublicRecord, type RecordPlayer, type VoteEvent } from './record.js';
+import { Kind, type ClaimEvent, type Event, type VoteEvent } from './eventKind.js';
+import type { PublicRecord, RecordPlayer } from './record.js';
 import type { Params } from './params.js';
 
 /** Log-odds treated as certainty (a hard fact). */

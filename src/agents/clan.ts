@@ -14,7 +14,7 @@ import { MAX_SHOTS } from '../engine/options.js';
 import type { RoleBook } from '../engine/roleBook.js';
 import { Team } from '../engine/roles.js';
 import type { Rng } from '../engine/rng.js';
-import { DealWatch } from './record.js';
+import { DealWatch } from './dealWatch.js';
 
 /** No proposal for this shot yet (NONE is a proposal: to shoot nobody). */
 const NO_PROPOSAL = -2;

@@ -14,71 +14,21 @@
 // every shooter of a night would otherwise redo alike, and what the whole
 // table knows for certain (publicFacts.ts: roles shown, the note, the claims
 // those facts disprove).
+//
+// Over 400 lines as one class: every update moves the record's version and
+// hands each seated player his part in one place, through private fields a
+// split would open (the event kinds are in eventKind.ts, DealWatch in
+// dealWatch.ts).
 
 import { NONE, UNKNOWN, type PlayerView, type TableRecord } from '../engine/agent.js';
 import type { Claim, GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
 import { FactWatch } from './factWatch.js';
+import { Kind, kindOf, type ClaimEvent, type Event, type VoteEvent } from './eventKind.js';
+import { DealWatch } from './dealWatch.js';
 import { PublicFacts, checkMayHaveHappened } from './publicFacts.js';
 
-/**
- * What an event is to a player, as a small number. Each event type is an
- * object of its own shape, so reading `type` is a slow (megamorphic) load:
- * the record reads it once per event, every observer switches on the number.
- */
-export const Kind = { Vote: 0, Claim: 1, Phase: 2, Death: 3, Check: 4, CommissarKnown: 5, Frozen: 6, Promoted: 7, Facts: 8, Other: 9 } as const;
-export type Kind = (typeof Kind)[keyof typeof Kind];
-
-export type Event<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
-export type VoteEvent = Event<'vote'>;
-export type ClaimEvent = Event<'claim'>;
-
-function kindOf(e: GameEvent): Kind {
-  switch (e.type) {
-    case 'vote':
-      return Kind.Vote;
-    case 'claim':
-      return Kind.Claim;
-    case 'phase':
-      return Kind.Phase;
-    case 'death':
-      return Kind.Death;
-    case 'check':
-      return Kind.Check;
-    case 'commissar-known':
-      return Kind.CommissarKnown;
-    case 'frozen':
-      return Kind.Frozen;
-    case 'promoted':
-      return Kind.Promoted;
-    // Hard facts passed on: the note read to the table, a death note, the clan.
-    case 'commissar-note':
-    case 'death-note':
-    case 'mates':
-      return Kind.Facts;
-    default:
-      return Kind.Other;
-  }
-}
-
 const NO_FACTS: ArrayLike<number> = new Int8Array(0);
-
-/** Tells a new game from the provider's deals: the first seat dealt twice starts one. */
-export class DealWatch {
-  private readonly dealt: Uint8Array;
-
-  constructor(n: number) {
-    this.dealt = new Uint8Array(n);
-  }
-
-  /** Seat s is dealt a player; true when that starts a new game. */
-  deal(s: number): boolean {
-    const again = this.dealt[s] === 1;
-    if (again) this.dealt.fill(0);
-    this.dealt[s] = 1;
-    return again;
-  }
-}
 
 /** A player reading the record: the number of the last event he observed. */
 export interface RecordReader {

@@ -4,6 +4,9 @@
 // reused from game to game; the living seats and the living counts by team
 // and role are kept as players die or change role, so win checks are O(1).
 // Events are built only when someone listens (a log or an observing agent).
+// Over 400 lines as one class: a hundred of them declare the game's state,
+// and the methods that deal, route events and kill keep the living lists and
+// counts true through private fields that a split into modules would open.
 
 import { UNKNOWN, type Agent, type AgentProvider, type TableRecord } from './agent.js';
 import { deliverDeathNote, tellAssistants, tellClan } from './aftermath.js';
