@@ -124,7 +124,7 @@ export class Table implements WhisperTable {
   anySilenced = false;
   /** Some agent this game has `speak`. */
   speaking = false;
-  /** Some player observes events, so the order of the day's votes can matter to him (see day.ts, drawVoteOrder). */
+  /** Some player observes events, so the order of the day's votes can matter to him (see dayOrder.ts, drawVoteOrder). */
   observing = false;
 
   constructor(rules: Rules) {

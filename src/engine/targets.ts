@@ -66,7 +66,7 @@ export class OthersOfLiving {
    * The living but living[i]. The array holds living[j] at j < at and
    * living[j + 1] from at on, so moving the gap from `at` to i rewrites the
    * slots between them: O(1) a step in seat order, O(|i - at|) in the day's
-   * vote order (see day.ts, drawVoteOrder).
+   * vote order (see dayOrder.ts, drawVoteOrder).
    */
   of(i: number): number[] {
     const a = this.current;
