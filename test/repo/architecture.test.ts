@@ -1,6 +1,6 @@
 // The house rules of the source tree that no compiler checks: layers import
 // downward only (cli -> report, sim -> agents -> engine; the sim never
-// formats pages), one front door (src/index.ts), named exports only, no
+// formats pages), players never import the game's state, named exports, no
 // `any` in the engine, a header comment on every module (bench/ and
 // scripts/ too), and a module past 400 lines says in that header why it
 // stays whole.
@@ -81,6 +81,16 @@ describe('the source tree', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("keeps the players off the game's state: no agent module imports the table or the game", () => {
+    // A player sees his own view (engine/view.ts, agent.ts); the Table holds every seat's true team.
+    const state = new Set(['engine/table.ts', 'engine/game.ts']);
+    const side = files
+      .filter((f) => layerOf(underSrc(f)) === 'agents')
+      .flatMap((f) => importsOf(f).filter((p) => state.has(p.replace(/\.js$/, '.ts'))).map((p) => `${underSrc(f)} imports ${p}`));
+    expect(side).toEqual([]);
+    expect(importsOf(join(src, 'sim/batch.ts'))).toContain('engine/game.js');
   });
 
   it('has named exports only', () => {
