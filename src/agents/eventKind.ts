@@ -1,6 +1,6 @@
-// What a public event is to a player, as a small number read once per event
-// by the table's record (record.ts), and the event types the players' code
-// names.
+// The kinds of event the players' code switches on (the table's record reads
+// an event's kind once for all its players: record.ts), and the event types
+// that code names.
 
 import type { GameEvent } from '../engine/events.js';
 
