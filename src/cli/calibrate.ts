@@ -14,7 +14,7 @@ import { PARAM_KEYS, paramSpec, profileParams, renamedParam, type SkillProfile }
 import { PROFILE_FILE_FORMAT, SCOPES, roleScope, scopeOf } from '../agents/spec.js';
 import { didYouMean } from '../engine/spelling.js';
 import { ROLES, Team } from '../engine/roles.js';
-import { calibrateText } from '../report/records/calibrateText.js';
+import { calibrateText } from '../report/calibrate/text.js';
 import type { Point, TuneParam } from '../sim/balance/tune.js';
 import { FIT_DEFAULTS, fitMoments, type FitResult } from '../sim/calibrate/fit.js';
 import { DEFAULT_MOMENTS, MOMENT_NAMES, momentRows, objective, type MomentRow } from '../sim/calibrate/moments.js';

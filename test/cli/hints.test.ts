@@ -78,7 +78,7 @@ const PRINTED_BY: Record<string, readonly string[]> = {
   'src/report/balance/table.ts': ['balance', 'experiment'],
   // "use it: --agents '...' with any command, agents: in an experiment file".
   'src/report/balance/tune.ts': ['tune'],
-  'src/report/records/calibrateText.ts': ['calibrate'],
+  'src/report/calibrate/text.ts': ['calibrate'],
   'src/sim/balance/sprt.ts': ['fair'],
   'src/sim/checkpoint.ts': ['run'],
   'src/sim/shard.ts': ['run'],

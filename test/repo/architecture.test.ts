@@ -1,9 +1,9 @@
 // The house rules of the source tree that no compiler checks: layers import
 // downward only (cli -> report, sim -> agents -> engine; the sim never
-// formats pages), players never import the game's state, named exports, no
-// `any` in the engine, a header comment on every module (bench/ and
-// scripts/ too), and a module past 400 lines says in that header why it
-// stays whole.
+// formats pages), src/report/ mirrors src/sim/'s folders, players never
+// import the game's state, named exports only, no `any` in the engine, a
+// header comment on every module (bench/ and scripts/ too), and a module
+// past 400 lines says in that header why it stays whole.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -91,6 +91,16 @@ describe('the source tree', () => {
       .flatMap((f) => importsOf(f).filter((p) => state.has(p.replace(/\.js$/, '.ts'))).map((p) => `${underSrc(f)} imports ${p}`));
     expect(side).toEqual([]);
     expect(importsOf(join(src, 'sim/batch.ts'))).toContain('engine/game.js');
+  });
+
+  it('mirrors the sim in the report: each folder of src/sim/ has its namesake in src/report/, and back', () => {
+    const folders = (dir: string): string[] =>
+      readdirSync(join(src, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
+    expect(folders('sim')).toContain('balance');
+    expect(folders('report')).toEqual(folders('sim'));
   });
 
   it('has named exports only', () => {

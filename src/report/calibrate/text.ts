@@ -1,11 +1,12 @@
 // `calibrate`'s terminal output: the fit table (each moment: the records'
 // k/n and rate, the fitted simulation's rate, z), the parameters with their
 // standard errors, and the holdout table against records the fit never saw.
+// (src/sim/calibrate/ does the fit; this folder mirrors it.)
 
 import type { FitResult } from '../../sim/calibrate/fit.js';
 import { objective, type MomentRow } from '../../sim/calibrate/moments.js';
 import { textTable } from '../balance/format.js';
-import { fmtKn, fmtStatRate, fmtZ } from './text.js';
+import { fmtKn, fmtStatRate, fmtZ } from '../records/text.js';
 
 export interface CalibrateTextInput {
   readonly title: string;
