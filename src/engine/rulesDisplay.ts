@@ -2,8 +2,7 @@
 // the `key=value` words a `--set` takes (the report's and replay's
 // comparisons), and the role counts as `key: count` for display.
 
-import type { OptionValue } from './options.js';
-import { OPTION_SPECS } from './options.js';
+import { OPTION_SPECS, type OptionValue } from './options.js';
 import type { CanonicalRules, Rules } from './rules.js';
 import { ROLE_ROWS } from './roles.js';
 

@@ -23,12 +23,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: ['report', 'sim', 'agents', 'engine'],
 };
 
+/** The TypeScript and module files anywhere under a folder, as absolute paths. */
 function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourcesUnder(path);
-    return /\.(c?ts|mjs)$/.test(e.name) ? [path] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(c?ts|mjs)$/.test(name))
+    .map((name) => join(dir, name));
 }
 
 /** The relative modules a file imports, statically or by `import()`, as paths under src/. */
