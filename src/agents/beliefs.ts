@@ -254,8 +254,9 @@ export class Beliefs extends Memory implements RecordPlayer {
     if (this.sourceCount > 0 || this.roleClaimantCount > 0) this.trustDirty = true;
     if (this.known[target] === Team.Mafia) this.blackActs[speaker]!++;
     if (speaker === this.me) return;
-    if (target === this.me && this.view!.team === Team.Town) this.ev[speaker]! += this.params!['accuseWeight']!;
-    else this.ev[target]! += this.params!['accuseWeight']! * accuserCredit(this.evidence(speaker));
+    const weight = this.params!['accuseWeight']! * this.voiceShare();
+    if (target === this.me && this.view!.team === Team.Town) this.ev[speaker]! += weight;
+    else this.ev[target]! += weight * accuserCredit(this.evidence(speaker));
   }
 
   /**

@@ -153,6 +153,19 @@ export class Memory {
     return found;
   }
 
+  /**
+   * What one voice counts for at this table (`crowd`): an accusation heard
+   * or a vote already cast weighs in full up to `crowd` living players, and
+   * crowd/living of it at a bigger table, so that a voice keeps its share of
+   * the table where no record reaches (at 48 players every weight in full
+   * made day 1's talk a cascade and its vote a herd).
+   */
+  voiceShare(): number {
+    const living = this.record.living;
+    const crowd = this.params!['crowd']!;
+    return living > crowd ? crowd / living : 1;
+  }
+
   /** Votes for nobody so far in this day's vote of this round. */
   passesNow(day: number, round: number): number {
     return this.record.passesNow(day, round);

@@ -89,6 +89,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)', SKILL),
   p('accuseWeight', [0.5, 0.25, 0.2], 0, 5, 'log-odds an accusation adds, scaled by how much the accuser is trusted', SKILL, { strangers: 0.234 }),
   p('accuseOdds', [2.398, 1.918, 1.705], -5, 5, 'log-odds over the prior of a player being an enemy above which a Town player accuses him by day', TOWN),
+  p('crowd', [21, 21, 21], 2, 1000, 'living players up to whom every accusation heard and every vote already cast counts in full; at a bigger table each counts crowd/living of it, a voice keeping its share of the table (21: the largest table of the records, live-werewolf\'s; bigger ones are extrapolated at their shares)', SKILL),
   p('bandwagon', [0.5, 0.35, 0.25], 0, 5, 'log-odds per vote already cast today for a candidate: how much a voter follows the table', TOWN, { strangers: 0.45 }),
   p('noise', [1.2, 0.6, 0.3], 0, 10, 'scale of the random taste added to every choice but the vote (0: always the top score)', SKILL),
   p('vote.taste', [0.6, 0.4, 0.3], 0, 5, 'scale (log-odds, Gumbel) of a voter\'s own taste of the day: a hunch about each seat he holds all day, which spreads the first votes over several candidates until facts and the table\'s lead outweigh it', SKILL, { strangers: 0.361 }),

@@ -74,6 +74,8 @@ export class PublicRecord implements TableRecord {
   voteRound = -1;
   /** Votes for nobody cast in the vote under way. */
   passesToday = 0;
+  /** Players alive at the table (every seat, not only those seated under the record): all at the start, one less at each death. */
+  living: number;
   /** Latest role claimed by each seat, or -1. */
   readonly claimRole: Int8Array;
   /** results[c * n + t]: +1 c said t is Black, -1 Red. */
@@ -127,6 +129,7 @@ export class PublicRecord implements TableRecord {
 
   constructor(n: number) {
     this.n = n;
+    this.living = n;
     const words = 2 * n * n + 4 * n;
     const buffer = new ArrayBuffer(2 * words + n * n);
     this.zeros = new Uint8Array(buffer);
@@ -267,6 +270,7 @@ export class PublicRecord implements TableRecord {
   /** Clears the record for a new game. */
   clear(): void {
     this.talks = 0;
+    this.living = this.n;
     this.zeros.fill(0);
     this.claimRole.fill(-1);
     this.voteDay = -1;
@@ -340,6 +344,7 @@ export class PublicRecord implements TableRecord {
   /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */
   private applyFact(e: GameEvent): void {
     if (e.type === 'death') {
+      this.living--;
       if (e.revealed >= 0) {
         this.facts.onShown(e.seat, e.revealed);
         this.watch.shownToAll[e.seat] = 1;

@@ -27,7 +27,7 @@ const NOT_LOOKED_UP = -2;
 export function townVote(m: Mind, d: Decision): number {
   const b = m.b;
   b.refreshTrust();
-  const wagon = m.p['bandwagon']!;
+  const wagon = m.p['bandwagon']! * b.voiceShare();
   // The vote's tallies are looked up once, not once per option.
   const tally = b.tallyNow(m.view.day, d.round);
   const follow = b.wagonNow(m.view.day, d.round);

@@ -91,6 +91,8 @@ describe('the shared public record', () => {
     ['forum', { players: 16 }, 'club', 120],
     ['classic', {}, 'expert', 300],
     ['forum', {}, 'novice', 120],
+    // Past `crowd` (21) living players each voice counts its share: the living count each record keeps must agree too.
+    ['forum', { players: 24 }, 'club', 40],
   ];
   for (const [preset, opts, profile, games] of cases) {
     it(`plays ${preset} ${JSON.stringify(opts)} (${profile}) as players keeping their own records, and as players sharing it who each observe every event`, async () => {
@@ -149,6 +151,29 @@ describe('applying an event once', () => {
     });
     return { record, players };
   }
+
+  it('counts the living at the table: every seat at the start, one less at each death however many observe it, every seat again in a new game', () => {
+    const { record, players } = table();
+    expect(record.living).toBe(n);
+    const death: GameEvent = { type: 'death', seat: 7, publicCause: 'lynch', revealed: -1 };
+    for (const b of players) b.observe(death);
+    expect(record.living).toBe(n - 1);
+    record.clear();
+    expect(record.living).toBe(n);
+  });
+
+  it('weighs a voice in full up to `crowd` living players and at crowd/living of it past them', () => {
+    const { record, players } = table();
+    const b = players[0]!;
+    expect(b.voiceShare()).toBe(1);
+    b.reset(viewOf(0), { ...profileParams('club'), crowd: 4 });
+    expect(b.voiceShare()).toBe(4 / n);
+    for (let seat = 4; seat < n; seat++) {
+      b.observe({ type: 'death', seat, publicCause: 'night', revealed: -1 });
+      expect(b.voiceShare(), `${record.living} living`).toBe(record.living > 4 ? 4 / record.living : 1);
+    }
+    expect(record.living).toBe(4);
+  });
 
   it('counts an event once however many players observe it', () => {
     const { record, players } = table();

@@ -9,6 +9,10 @@
 // alike, in the games that forbid abstaining and in the strangers' own,
 // which allows it. Measured with the records' own vote statistics
 // (src/sim/records/stats.ts, the figures `records compare` prints).
+// Past the records' largest table (21 players) the same bounds hold for
+// the forum game at 48 players, where every accusation and vote weighed in
+// full (crowd=1000, the players before `crowd`) made day 1 a herd: 84% of
+// the votes on the eliminated, 13% of lynch days unanimous.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,4 +61,21 @@ describe('day votes shaped like a table\'s', () => {
     expect(stat('onPartner', 'all').rate).toBeLessThan(PARTNER_MAX);
     expect(stat('onPartner', 'all').rate).toBeLessThan(stat('onPartner', 'all').chance / 3);
   }, 60_000);
+
+  describe('past the records\' tables: the forum game at 48 players', () => {
+    const firstVote = async (agents: string): Promise<{ share: number; candidates: number; unanimous: number }> => {
+      const rules = resolveRules('forum', { players: 48 });
+      const s = statistics(await simulateRecords({ rules, agents, seed: 3, games: 300, threads: 1 })).statistics;
+      // The forum game has no vote on day 1 (vote.firstDay false): its first vote is day 2's.
+      return { share: s['votes.shareOnEliminated.day2']!.rate ?? NaN, candidates: s['votes.candidates.day2']!.rate ?? NaN, unanimous: s['votes.unanimous.day2']!.rate ?? NaN };
+    };
+    it('the first vote spreads as at the records\' tables; with every voice in full (crowd=1000) it herds', async () => {
+      const spread = await firstVote('club');
+      expect(spread.share).toBeLessThanOrEqual(0.72);
+      expect(spread.candidates).toBeGreaterThanOrEqual(2.7);
+      expect(spread.unanimous).toBeLessThanOrEqual(0.2);
+      const herd = await firstVote('club,crowd=1000');
+      expect(herd.share).toBeGreaterThan(0.8);
+    }, 120_000);
+  });
 });
