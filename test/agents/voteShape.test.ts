@@ -33,6 +33,17 @@ const mturkRules = (): Rules => loadRules({ rules: join(import.meta.dirname, '..
  */
 const PARTNER_MAX = 0.088;
 
+type VoteStat = (stem: string, scope: string) => { n: number; rate: number; chance: number };
+
+/** The records' vote statistics of `games` games of seed 3, read by stem (`shareOnEliminated`, ...) and scope (`day1`, `day3plus`, `all`, ...). */
+async function voteStats(rules: Rules, agents: string, games: number): Promise<VoteStat> {
+  const s = statistics(await simulateRecords({ rules, agents, seed: 3, games, threads: 1 })).statistics;
+  return (stem, scope) => {
+    const x = s[`votes.${stem}.${scope}`]!;
+    return { n: x.n, rate: x.rate ?? NaN, chance: x.chance ?? NaN };
+  };
+}
+
 describe('day votes shaped like a table\'s', () => {
   it.each([
     ['club', 'club', () => resolveRules('club')],
@@ -42,11 +53,7 @@ describe('day votes shaped like a table\'s', () => {
     ['strangers', 'classic', () => resolveRules('classic')],
     ['strangers', 'the strangers\' game (abstaining allowed)', mturkRules],
   ])('%s players, %s: day 1 spreads, later days concentrate', async (agents, _name, rules) => {
-    const s = statistics(await simulateRecords({ rules: rules(), agents, seed: 3, games: GAMES, threads: 1 })).statistics;
-    const stat = (stem: string, scope: string): { n: number; rate: number; chance: number } => {
-      const x = s[`votes.${stem}.${scope}`]!;
-      return { n: x.n, rate: x.rate ?? NaN, chance: x.chance ?? NaN };
-    };
+    const stat = await voteStats(rules(), agents, GAMES);
     // Day 1 has a vote in every game; enough of them lynch, and enough games reach day 3.
     expect(stat('candidates', 'day1').n).toBe(GAMES);
     expect(stat('shareOnEliminated', 'day1').n).toBeGreaterThan(GAMES / 4);
@@ -64,10 +71,9 @@ describe('day votes shaped like a table\'s', () => {
 
   describe('past the records\' tables: the forum game at 48 players', () => {
     const firstVote = async (agents: string): Promise<{ share: number; candidates: number; unanimous: number }> => {
-      const rules = resolveRules('forum', { players: 48 });
-      const s = statistics(await simulateRecords({ rules, agents, seed: 3, games: 300, threads: 1 })).statistics;
+      const stat = await voteStats(resolveRules('forum', { players: 48 }), agents, 300);
       // The forum game has no vote on day 1 (vote.firstDay false): its first vote is day 2's.
-      return { share: s['votes.shareOnEliminated.day2']!.rate ?? NaN, candidates: s['votes.candidates.day2']!.rate ?? NaN, unanimous: s['votes.unanimous.day2']!.rate ?? NaN };
+      return { share: stat('shareOnEliminated', 'day2').rate, candidates: stat('candidates', 'day2').rate, unanimous: stat('unanimous', 'day2').rate };
     };
     it('the first vote spreads as at the records\' tables; with every voice in full (crowd=1000) it herds', async () => {
       const spread = await firstVote('club');
