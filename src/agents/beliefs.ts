@@ -42,6 +42,22 @@ function creditOf(c: number): number {
   return c >= 1 ? -CERTAIN : Math.max(-CERTAIN, Math.log(1 - c));
 }
 
+/**
+ * What a contested claim adds to the log-odds that its claimant is an enemy:
+ * rivals claim one role, so at most one of them holds it and the others
+ * lied, and Town does not lie. A claimant the others' share (1 − s) of the
+ * role's credibility leaves thought a liar at `lied` = κ(1 − s), κ the
+ * player's claimTrust, gains −log(1 − lied); with the credit of being
+ * believed at κs (creditOf) that is log((1 − κs) / (1 − κ(1 − s))), at κ = 1
+ * the odds (1 − s) / s of his having lied. `doubt` (claimDoubt) scales it,
+ * 0 playing the players before it. Without it a counter-claimant the table
+ * did not believe was a seat like any other: the clan's liar outlived the
+ * Commissar they shot, and his "Black" was lynched instead.
+ */
+function liarOdds(lied: number, doubt: number): number {
+  return doubt === 0 ? 0 : -doubt * Math.log(Math.max(1e-9, 1 - lied));
+}
+
 /** The events with which the engine gives a player a fact (SeatView.learn): a check, a role check, the Sergeant's Commissar, a promotion, the mates, a death note, the note read out. */
 function bringsFact(e: GameEvent, kind: Kind): boolean {
   return kind === Kind.Other ? e.type === 'role-check' : kind >= Kind.Check && kind !== Kind.Frozen;
@@ -397,6 +413,12 @@ export class Beliefs extends Memory implements RecordPlayer {
     const iAmCommissar = view.role === Role.Commissar;
     const knowsReal = this.livingRealCommissar() >= 0;
     let total = 0;
+    // Rivals for the doubt: Sergeant claimants each other, the others (Commissar claimants, results without a role claim) each other,
+    // but for a Commissar shown real and dead, whose role a promoted Sergeant may claim after him.
+    let sergeants = 0;
+    let sergeantTotal = 0;
+    let checkers = 0;
+    let checkerTotal = 0;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
       let w: number;
@@ -413,6 +435,13 @@ export class Beliefs extends Memory implements RecordPlayer {
       }
       trust[c] = w;
       total += w;
+      if (this.claimRole[c] === Role.Sergeant) {
+        sergeants++;
+        sergeantTotal += w;
+      } else if (!this.realCommissar[c] || view.alive[c]) {
+        checkers++;
+        checkerTotal += w;
+      }
     }
     if (total <= 0) {
       for (let i = 0; i < this.sourceCount; i++) this.claimCredit[this.sources[i]!] = 0;
@@ -422,11 +451,17 @@ export class Beliefs extends Memory implements RecordPlayer {
     // lone claimant keeps what his own record leaves him.
     const alone = this.sourceCount === 1;
     if (alone && this.expPrior !== this.expPrior) this.expPrior = Math.exp(this.prior);
+    const kappa = p['claimTrust']!;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
-      const share = alone ? Math.min(1, trust[c]! * this.expPrior * 2) : trust[c]! / total;
-      trust[c] = this.realCommissar[c] ? 1 : p['claimTrust']! * share;
-      this.claimCredit[c] = creditOf(trust[c]!);
+      const w = trust[c]!;
+      const share = alone ? Math.min(1, w * this.expPrior * 2) : w / total;
+      trust[c] = this.realCommissar[c] ? 1 : kappa * share;
+      const sergeant = this.claimRole[c] === Role.Sergeant;
+      const rivals = sergeant ? sergeants : checkers;
+      const rivalTotal = sergeant ? sergeantTotal : checkerTotal;
+      const contested = rivals >= 2 && rivalTotal > 0 && !this.realCommissar[c];
+      this.claimCredit[c] = creditOf(trust[c]!) + (contested ? liarOdds(kappa * (1 - w / rivalTotal), p['claimDoubt']!) : 0);
     }
   }
 
@@ -444,6 +479,7 @@ export class Beliefs extends Memory implements RecordPlayer {
   private refreshRoleClaims(): void {
     const view = this.view!;
     const claimTrust = this.params!['claimTrust']!;
+    const doubt = this.params!['claimDoubt']!;
     for (let i = 0; i < this.roleClaimantCount; i++) {
       const c = this.roleClaimants[i]!;
       const role = this.claimRole[c]!;
@@ -467,7 +503,7 @@ export class Beliefs extends Memory implements RecordPlayer {
         if (r === c) mine = w;
       }
       const share = rivals === 1 ? Math.min(1, 2 * mine) : mine / total;
-      this.claimCredit[c] = creditOf(claimTrust * share);
+      this.claimCredit[c] = creditOf(claimTrust * share) + (rivals > 1 ? liarOdds(claimTrust * (1 - share), doubt) : 0);
     }
   }
 

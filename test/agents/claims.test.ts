@@ -5,7 +5,11 @@
 // later claim possible, and the clan's liar never makes a claim the table can
 // disprove. Scenarios on hand-made observations, the role changes held
 // against the engine, and the share of impossible claims in whole games,
-// judged by an independent reader of the logs (bench/claimCheck.ts).
+// judged by an independent reader of the logs (bench/claimCheck.ts). A
+// contested claim (claimDoubt 1; every profile has 0 for now): of two
+// claimants of one role at most one is real, so the one the table believes
+// less is likelier the clan's liar; in whole club games the counter-claimant
+// who outlives the Commissar the clan shot is lynched the next day.
 
 import { describe, expect, it } from 'vitest';
 import { judgeGame, type ClaimCount } from '../../bench/claimCheck.js';
@@ -22,20 +26,20 @@ import { Sfc32 } from '../../src/engine/rng.js';
 import { ROLE_COUNT, Role, Team } from '../../src/engine/roles.js';
 import { resolveRules, type Rules } from '../../src/engine/rules.js';
 import { allstarsRules } from '../calibrate/synthetic.js';
-import { civilianView, playLogged } from './helpers.js';
+import { civilianView, playLogged, type Played } from './helpers.js';
 
 const role = (r: Role): Claim => ({ kind: 'role', role: r });
 const claim = (speaker: number, c: Claim): GameEvent => ({ type: 'claim', speaker, claim: c });
 const shown = (seat: number, r: Role): GameEvent => ({ type: 'death', seat, publicCause: 'night', revealed: r });
 
 /** A Civilian at seat 0 of `rules` who has seen `events` on `day` (his view updated for deaths, as the engine does). */
-function civilianAfter(rules: Rules, events: readonly GameEvent[], day = 2): Beliefs {
+function civilianAfter(rules: Rules, events: readonly GameEvent[], day = 2, params = profileParams('club')): Beliefs {
   const view = { ...civilianView(rules, 0, 'day'), day };
   const alive = view.alive as Uint8Array;
   const known = view.known as Int8Array;
   const b = new Beliefs(rules.players);
   b.deal();
-  b.reset(view, profileParams('club'));
+  b.reset(view, params);
   for (const e of events) {
     if (e.type === 'death') {
       alive[e.seat] = 0;
@@ -263,6 +267,107 @@ describe("a leaked Doctor's or Vigilante's claim", () => {
   });
 });
 
+/** What a claim holding the share s of its role's credibility says of its claimant, for a player of claimTrust κ: log((1 − κs) / (1 − κ(1 − s))). */
+function contested(kappa: number, s: number): number {
+  return Math.log(1 - kappa * s) - Math.log(1 - kappa * (1 - s));
+}
+
+describe('a contested claim, with claimDoubt 1 (every profile has 0 for now)', () => {
+  const doubting = { ...profileParams('club'), claimDoubt: 1 };
+  const night = (seat: number): GameEvent => ({ type: 'death', seat, publicCause: 'night', revealed: -1 });
+  const result = (speaker: number, target: number, black: boolean): GameEvent => claim(speaker, { kind: 'result', target, black });
+  // #4 claims and calls #7 Black; #6 counter-claims and calls #4 Black.
+  const counterClaim = [claim(4, role(Role.Commissar)), result(4, 7, true), claim(6, role(Role.Commissar)), result(6, 4, true)];
+
+  it('leaves the counter-claimant of a Commissar shot in the night looking like the liar he most likely is', () => {
+    const b = civilianAfter(resolveRules('club'), [...counterClaim, night(4)], 3, doubting);
+    // The shot claimant, first and a night victim, holds most of the credibility; at most one of the two is real, and Town does not lie.
+    const s = b.trust[6]! / 0.85;
+    expect(s).toBeLessThan(0.2);
+    expect(b.enemy(6) - b.prior).toBeCloseTo(contested(0.85, s), 6);
+    expect(b.enemy(6) - b.prior).toBeGreaterThan(1);
+    // Only the shot claimant's own "Black" looks worse; every other seat is nearer the prior.
+    expect(b.enemy(7)).toBeGreaterThan(b.enemy(6));
+    for (let t = 1; t < 12; t++) if (t !== 4 && t !== 6 && t !== 7) expect(b.enemy(t)).toBeLessThan(b.enemy(6));
+  });
+
+  it('while both live, each is doubted by the other\'s share, the later claimant more', () => {
+    const b = civilianAfter(resolveRules('club'), counterClaim, 2, doubting);
+    const s4 = b.trust[4]! / 0.85;
+    const s6 = b.trust[6]! / 0.85;
+    expect(s4 + s6).toBeCloseTo(1, 9);
+    expect(s4).toBeGreaterThan(s6);
+    expect(b.claimCredit[4]).toBeCloseTo(contested(0.85, s4), 9);
+    expect(b.claimCredit[6]).toBeCloseTo(contested(0.85, s6), 9);
+    expect(b.claimCredit[4]).toBeLessThan(0);
+    expect(b.claimCredit[6]).toBeGreaterThan(0);
+  });
+
+  it('two claimants of the one Doctor: one of them lied, more likely the second, who now looks worse than the prior', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), claim(6, role(Role.Doctor))], 2, doubting);
+    // The first holds the share exp(0.7) / (exp(0.7) + 1) of the role's credibility (firstClaimBonus 0.7), the second the rest.
+    const s = Math.exp(0.7) / (Math.exp(0.7) + 1);
+    expect(b.enemy(4) - b.prior).toBeCloseTo(contested(0.85, s), 6);
+    expect(b.enemy(6) - b.prior).toBeCloseTo(contested(0.85, 1 - s), 6);
+    expect(b.enemy(4)).toBeLessThan(b.prior);
+    expect(b.enemy(6)).toBeGreaterThan(b.prior);
+  });
+
+  it('a lone claimant is not contested: he keeps log(1 − κ)', () => {
+    const b = civilianAfter(resolveRules('club'), counterClaim.slice(0, 2), 2, doubting);
+    expect(b.claimCredit[4]).toBeCloseTo(Math.log(1 - 0.85), 6);
+  });
+
+  it('with claimDoubt 0 (the profiles\' value) a contested claimant is only believed less: log(1 − κs)', () => {
+    const rules = resolveRules('club');
+    const view = { ...civilianView(rules, 0, 'day'), day: 3 };
+    const b = new Beliefs(rules.players);
+    b.deal();
+    b.reset(view, { ...profileParams('club'), claimDoubt: 0 });
+    for (const e of [...counterClaim, night(4)]) {
+      if (e.type === 'death') (view.alive as Uint8Array)[e.seat] = 0;
+      b.observe(e);
+    }
+    b.refreshTrust();
+    expect(b.claimCredit[6]).toBe(Math.log(1 - b.trust[6]!));
+  });
+
+  it('a player who ignores claims (claimTrust 0) draws nothing from them, contested or not', () => {
+    const rules = resolveRules('club');
+    const view = { ...civilianView(rules, 0, 'day'), day: 3 };
+    const b = new Beliefs(rules.players);
+    b.deal();
+    b.reset(view, { ...doubting, claimTrust: 0 });
+    for (const e of [...counterClaim, night(4)]) {
+      if (e.type === 'death') (view.alive as Uint8Array)[e.seat] = 0;
+      b.observe(e);
+    }
+    b.refreshTrust();
+    expect(b.claimCredit[4]).toBe(0);
+    expect(b.claimCredit[6]).toBe(0);
+  });
+
+  it('a Commissar shown real at his death is no rival of a later claimant, whom the rules let be a promoted Sergeant', () => {
+    const forum = resolveRules('forum');
+    const events = [claim(4, role(Role.Commissar)), result(4, 7, true), shown(4, Role.Commissar), claim(6, role(Role.Commissar)), result(6, 8, true)];
+    const b = civilianAfter(forum, events, 3, doubting);
+    expect(b.liar[6]).toBe(0);
+    expect(b.claimCredit[6]).toBe(Math.log(1 - b.trust[6]!));
+    // A claimant who rivalled him while he lived is doubted by his share: nearly all of it.
+    const rival = civilianAfter(forum, [claim(4, role(Role.Commissar)), claim(6, role(Role.Commissar)), night(4)], 3, doubting);
+    expect(rival.claimCredit[6]).toBeGreaterThan(1);
+  });
+
+  it("a Sergeant claimant backing the Commissar claimant is not his rival: the forum's Commissar keeps a lone claimant's credit", () => {
+    const forum = resolveRules('forum');
+    const b = civilianAfter(forum, [claim(4, role(Role.Commissar)), result(4, 7, true), claim(6, role(Role.Sergeant)), result(6, 7, true)], 2, doubting);
+    expect(b.claimCredit[4]).toBeCloseTo(Math.log(1 - b.trust[4]!), 9);
+    expect(b.claimCredit[6]).toBeCloseTo(Math.log(1 - b.trust[6]!), 9);
+    expect(b.enemy(4)).toBeLessThan(b.prior);
+    expect(b.enemy(6)).toBeLessThan(b.prior);
+  });
+});
+
 describe("the clan's liar", () => {
   const liarFor = (rules: Rules, events: readonly GameEvent[], day = 2, params: Record<string, number> = {}): Claim[] => {
     for (let seed = 0; seed < 30; seed++) {
@@ -375,6 +480,59 @@ describe('in whole games', () => {
       expect(count.gamesLynchedOnOne / Math.max(1, count.gamesWithImpossible)).toBeLessThanOrEqual(0.01);
     });
   }
+});
+
+/**
+ * Club games where one of two Commissar claimants dies in the night and the
+ * other, the clan's liar, lives to the next vote: how often that vote lynches
+ * him, and how often it lynches a player he calls Black that day instead.
+ */
+function liarOutlivingTheShotCommissar(played: readonly Played[]): { liars: number; liarLynched: number; named: number; namedLynched: number } {
+  const out = { liars: 0, liarLynched: 0, named: 0, namedLynched: 0 };
+  for (const p of played) {
+    const claimants: number[] = [];
+    const alive = new Set(p.roles.keys());
+    let liar = -1;
+    let voteDay = false;
+    let named = -1;
+    for (const e of p.events) {
+      if (e.type === 'claim' && e.claim.kind === 'role' && e.claim.role === Role.Commissar && !claimants.includes(e.speaker)) claimants.push(e.speaker);
+      else if (e.type === 'phase' && e.phase === 'day' && liar >= 0) voteDay = true;
+      else if (e.type === 'claim' && voteDay && e.speaker === liar && e.claim.kind === 'result' && e.claim.black) named = e.claim.target;
+      else if (e.type === 'death') {
+        alive.delete(e.seat);
+        if (liar < 0 && e.publicCause === 'night' && claimants.includes(e.seat)) {
+          const left = claimants.filter((c) => alive.has(c));
+          if (left.length === 1 && p.roles[left[0]!] !== Role.Commissar) liar = left[0]!;
+        } else if (voteDay && e.publicCause === 'lynch') {
+          out.liars++;
+          if (e.seat === liar) out.liarLynched++;
+          if (named >= 0) {
+            out.named++;
+            if (e.seat === named) out.namedLynched++;
+          }
+          break;
+        }
+      } else if (e.type === 'no-lynch' && voteDay) {
+        out.liars++;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+describe('a counter-claimant who outlives the Commissar the clan shot, in whole club games', () => {
+  it('is lynched the next day in most games with claimDoubt=1, his "Black" seldom; with the profile\'s claimDoubt 0 half as often, his "Black" twice as often', async () => {
+    const r = liarOutlivingTheShotCommissar(await playLogged('club', 'club,claimDoubt=1', 3000, [], 3));
+    expect(r.liars).toBeGreaterThan(100);
+    expect(r.liarLynched / r.liars).toBeGreaterThanOrEqual(0.62);
+    expect(r.named).toBeGreaterThan(50);
+    expect(r.namedLynched / r.named).toBeLessThanOrEqual(0.16);
+    const before = liarOutlivingTheShotCommissar(await playLogged('club', 'club', 3000, [], 3));
+    expect(before.liarLynched / before.liars).toBeLessThan(0.55);
+    expect(before.namedLynched / before.named).toBeGreaterThan(0.18);
+  }, 60_000);
 });
 
 describe('the living real Commissar a player knows of', () => {
