@@ -43,16 +43,17 @@ function creditOf(c: number): number {
 }
 
 /**
- * What a contested claim adds to the log-odds that its claimant is an enemy:
- * rivals claim one role, so at most one of them holds it and the others
- * lied, and Town does not lie. A claimant the others' share (1 − s) of the
- * role's credibility leaves thought a liar at `lied` = κ(1 − s), κ the
- * player's claimTrust, gains −log(1 − lied); with the credit of being
- * believed at κs (creditOf) that is log((1 − κs) / (1 − κ(1 − s))), at κ = 1
- * the odds (1 − s) / s of his having lied. `doubt` (claimDoubt) scales it,
- * 0 playing the players before it. Without it a counter-claimant the table
- * did not believe was a seat like any other: the clan's liar outlived the
- * Commissar they shot, and his "Black" was lynched instead.
+ * What a contested claim adds to the log-odds that its claimant is an enemy.
+ * Rivals claim one role, so at most one of them holds it, and Town does not
+ * lie: a claimant holding the share s of the role's credibility lied with
+ * the others' share 1 − s, and a player who believes claims at κ
+ * (claimTrust) thinks him a liar at `lied` = κ(1 − s), which adds
+ * −log(1 − lied). With the credit of being believed at κs (creditOf) that
+ * makes log((1 − κs) / (1 − κ(1 − s))), at κ = 1 the odds (1 − s) / s that he
+ * lied. `doubt` (claimDoubt) scales it; at 0 the players are those from
+ * before it. Without it a counter-claimant the table did not believe was a
+ * seat like any other: the clan's liar outlived the Commissar they shot,
+ * and his "Black" was lynched instead.
  */
 function liarOdds(lied: number, doubt: number): number {
   return doubt === 0 ? 0 : -doubt * Math.log(Math.max(1e-9, 1 - lied));
