@@ -453,6 +453,7 @@ export class Beliefs extends Memory implements RecordPlayer {
     const alone = this.sourceCount === 1;
     if (alone && this.expPrior !== this.expPrior) this.expPrior = Math.exp(this.prior);
     const kappa = p['claimTrust']!;
+    const doubt = p['claimDoubt']!;
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
       const w = trust[c]!;
@@ -462,7 +463,7 @@ export class Beliefs extends Memory implements RecordPlayer {
       const rivals = sergeant ? sergeants : checkers;
       const rivalTotal = sergeant ? sergeantTotal : checkerTotal;
       const contested = rivals >= 2 && rivalTotal > 0 && !this.realCommissar[c];
-      this.claimCredit[c] = creditOf(trust[c]!) + (contested ? liarOdds(kappa * (1 - w / rivalTotal), p['claimDoubt']!) : 0);
+      this.claimCredit[c] = creditOf(trust[c]!) + (contested ? liarOdds(kappa * (1 - w / rivalTotal), doubt) : 0);
     }
   }
 

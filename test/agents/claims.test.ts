@@ -319,30 +319,12 @@ describe('a contested claim, with claimDoubt 1 (every profile has 0 for now)', (
   });
 
   it('with claimDoubt 0 (the profiles\' value) a contested claimant is only believed less: log(1 − κs)', () => {
-    const rules = resolveRules('club');
-    const view = { ...civilianView(rules, 0, 'day'), day: 3 };
-    const b = new Beliefs(rules.players);
-    b.deal();
-    b.reset(view, { ...profileParams('club'), claimDoubt: 0 });
-    for (const e of [...counterClaim, night(4)]) {
-      if (e.type === 'death') (view.alive as Uint8Array)[e.seat] = 0;
-      b.observe(e);
-    }
-    b.refreshTrust();
+    const b = civilianAfter(resolveRules('club'), [...counterClaim, night(4)], 3, { ...profileParams('club'), claimDoubt: 0 });
     expect(b.claimCredit[6]).toBe(Math.log(1 - b.trust[6]!));
   });
 
   it('a player who ignores claims (claimTrust 0) draws nothing from them, contested or not', () => {
-    const rules = resolveRules('club');
-    const view = { ...civilianView(rules, 0, 'day'), day: 3 };
-    const b = new Beliefs(rules.players);
-    b.deal();
-    b.reset(view, { ...doubting, claimTrust: 0 });
-    for (const e of [...counterClaim, night(4)]) {
-      if (e.type === 'death') (view.alive as Uint8Array)[e.seat] = 0;
-      b.observe(e);
-    }
-    b.refreshTrust();
+    const b = civilianAfter(resolveRules('club'), [...counterClaim, night(4)], 3, { ...doubting, claimTrust: 0 });
     expect(b.claimCredit[4]).toBe(0);
     expect(b.claimCredit[6]).toBe(0);
   });
