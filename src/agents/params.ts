@@ -84,7 +84,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = Object.freeze([
   p('readTrust', [0.5, 1, 1], 0, 3, 'share of a read\'s true weight of evidence the player takes into account', SKILL),
   p('claimTrust', [0.95, 0.85, 0.85], 0, 1, 'how far an uncontested Commissar claim is believed (0 ignores claims)', SKILL),
   p('resultWeight', [3, 4, 4], 0, 20, 'log-odds a fully trusted "X is Black" result adds (and "Red" removes)', SKILL),
-  p('claimDoubt', [0, 0, 0], 0, 1, 'how far a claimant whose role another also claims is thought a liar: 1 takes the others\' share of the role\'s credibility as the chance he lied (at most one of them holds it, and Town does not lie), 0 (every profile\'s for now) only believes him less', SKILL),
+  p('claimDoubt', [1, 1, 1], 0, 1, 'how far a claimant whose role another also claims is thought a liar: 1 takes the others\' share of the role\'s credibility as the chance he lied (at most one of them holds it, and Town does not lie), 0 only believes him less (the fitted profiles\' value: their fits were made before it)', SKILL, { strangers: 0, live: 0 }),
   p('firstClaimBonus', [0, 0.7, 1.2], 0, 5, 'log-odds of credibility for the first of two Commissar claimants (counter-claims come late)', SKILL),
   p('voteMemory', [0.115, 0.23, 0.345], 0, 5, 'log-odds per vote cast against a player later shown Red (and removed for one shown Black)', SKILL, { strangers: 0 }),
   p('nightVictimMemory', [0, 0.3, 0.5], 0, 5, 'log-odds per vote cast against a player later shot at night with his role not shown (likely Town)', SKILL),

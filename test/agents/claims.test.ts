@@ -6,7 +6,7 @@
 // disprove. Scenarios on hand-made observations, the role changes held
 // against the engine, and the share of impossible claims in whole games,
 // judged by an independent reader of the logs (bench/claimCheck.ts). A
-// contested claim (claimDoubt 1; every profile has 0 for now): of two
+// contested claim (claimDoubt 1, the unfitted profiles' value): of two
 // claimants of one role at most one is real, so the one the table believes
 // less is likelier the clan's liar; in whole club games the counter-claimant
 // who outlives the Commissar the clan shot is lynched the next day.
@@ -229,8 +229,8 @@ describe("a leaked Doctor's or Vigilante's claim", () => {
     expect(b.enemy(4) - before.enemy(4)).toBeGreaterThan(lone);
   });
 
-  it('two claimants of the one Doctor share the credibility, the first more', () => {
-    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), claim(6, role(Role.Doctor))]);
+  it('two claimants of the one Doctor share the credibility, the first more (claimDoubt 0: only the believed part)', () => {
+    const b = civilianAfter(allstarsRules(), [claim(4, role(Role.Doctor)), claim(6, role(Role.Doctor))], 2, { ...profileParams('club'), claimDoubt: 0 });
     const first = b.enemy(4) - b.prior;
     const second = b.enemy(6) - b.prior;
     expect(first).toBeLessThan(second);
@@ -272,7 +272,7 @@ function contested(kappa: number, s: number): number {
   return Math.log(1 - kappa * s) - Math.log(1 - kappa * (1 - s));
 }
 
-describe('a contested claim, with claimDoubt 1 (every profile has 0 for now)', () => {
+describe("a contested claim, with claimDoubt 1 (the unfitted profiles' value)", () => {
   const doubting = { ...profileParams('club'), claimDoubt: 1 };
   const night = (seat: number): GameEvent => ({ type: 'death', seat, publicCause: 'night', revealed: -1 });
   const result = (speaker: number, target: number, black: boolean): GameEvent => claim(speaker, { kind: 'result', target, black });
@@ -505,13 +505,13 @@ function liarOutlivingTheShotCommissar(played: readonly Played[]): { liars: numb
 }
 
 describe('a counter-claimant who outlives the Commissar the clan shot, in whole club games', () => {
-  it('is lynched the next day in most games with claimDoubt=1, his "Black" seldom; with the profile\'s claimDoubt 0 half as often, his "Black" twice as often', async () => {
-    const r = liarOutlivingTheShotCommissar(await playLogged('club', 'club,claimDoubt=1', 3000, [], 3));
+  it('is lynched the next day in most games with claimDoubt=1, his "Black" seldom; with claimDoubt 0 (before it) half as often, his "Black" twice as often', async () => {
+    const r = liarOutlivingTheShotCommissar(await playLogged('club', 'club', 3000, [], 3));
     expect(r.liars).toBeGreaterThan(100);
     expect(r.liarLynched / r.liars).toBeGreaterThanOrEqual(0.62);
     expect(r.named).toBeGreaterThan(50);
     expect(r.namedLynched / r.named).toBeLessThanOrEqual(0.16);
-    const before = liarOutlivingTheShotCommissar(await playLogged('club', 'club', 3000, [], 3));
+    const before = liarOutlivingTheShotCommissar(await playLogged('club', 'club,claimDoubt=0', 3000, [], 3));
     expect(before.liarLynched / before.liars).toBeLessThan(0.55);
     expect(before.namedLynched / before.named).toBeGreaterThan(0.18);
   }, 60_000);

@@ -26,8 +26,8 @@ const MODULE = fileURLToPath(new URL('../fixtures/agents/readme-style.mjs', impo
 
 /** Setup, agents, modules, games, and the hash of the logs (seed 3) before contract 2. */
 const BEFORE: readonly [string, { players?: number }, string, string, number, string][] = [
-  // club's values of that build: the refit once the records' game had claims under the hammer moved five of them.
-  ['club', {}, 'club,vote.passBias=-0.9,commissar.revealOnBlack=0.992,commissar.pushHidden=0.292,leak.daily=0.129,vigilante.aimNoise=5.76', 'civilian', 300, '1beed4b6d053abcb'],
+  // club's values of that build: the refit once the records' game had claims under the hammer moved five of them, and claimDoubt came later.
+  ['club', {}, 'club,vote.passBias=-0.9,commissar.revealOnBlack=0.992,commissar.pushHidden=0.292,leak.daily=0.129,vigilante.aimNoise=5.76,claimDoubt=0', 'civilian', 300, '1beed4b6d053abcb'],
   ['forum', { players: 16 }, 'club', 'town', 150, '689fe9414df2b4ef'],
   ['classic', {}, 'expert', 'mafia', 300, 'f25c59a716c53f3e'],
 ];
