@@ -5,7 +5,12 @@
 // of them the record runs, speeches, the days a reader gets a whisper and
 // the reads drawn for them; then the cost per game on one thread (the same
 // games again, unwrapped). The terms the speed issue asks to explain, as
-// counts. A measuring tool, not a test: it prints, it asserts nothing.
+// counts. A second table divides each table's work by forum 12's: the
+// options offered (each is looked at), the reads drawn and the own parts
+// are the model's own work, which any code that keeps the games must do,
+// so their growth beside the CPU time's says how much of forum 12's cost
+// is something else.
+// A measuring tool, not a test: it prints, it asserts nothing.
 // Counting wraps each agent and forwards every call unchanged (and the
 // table's record, so the players keep the shared record's delivery), so the
 // games are the same games (same seeds, same draws) as in a run.
@@ -103,7 +108,22 @@ class Counting extends PassThroughAgent {
   }
 }
 
-async function measure(players: number, games = gamesAt(players), print = true): Promise<void> {
+/** One table's counts per game, and its CPU µs per game. */
+interface Row {
+  readonly players: number;
+  readonly games: number;
+  readonly turns: number;
+  readonly decisions: number;
+  readonly options: number;
+  readonly publicEvents: number;
+  readonly ownParts: number;
+  readonly speeches: number;
+  readonly readerDays: number;
+  readonly readsDrawn: number;
+  readonly cpu: number;
+}
+
+async function measure(players: number, games = gamesAt(players)): Promise<Row> {
   const rules = resolveRules('forum', { players });
   const inner = await createProvider(parseAgents('club'), rules);
   const c = new Counts();
@@ -128,15 +148,43 @@ async function measure(players: number, games = gamesAt(players), print = true):
   const t0 = process.cpuUsage();
   for (let k = 0; k < games; k++) plain.play(1, k, inner);
   const cpu = process.cpuUsage(t0);
-  if (!print) return;
-  const per = (x: number) => (x / games).toFixed(1);
+  const per = (x: number): number => x / games;
+  return {
+    players,
+    games,
+    turns: per(c.turns),
+    decisions: per(c.decisions),
+    options: per(c.options),
+    publicEvents: per(c.publicEvents),
+    ownParts: per(c.ownParts),
+    speeches: per(c.speeches),
+    readerDays: per(c.readerDays),
+    readsDrawn: per(c.readsDrawn),
+    cpu: per(cpu.user + cpu.system),
+  };
+}
+
+function printCounts(r: Row): void {
+  const f = (x: number): string => x.toFixed(1);
   console.log(
-    `| ${players} | ${games} | ${per(c.turns)} | ${per(c.decisions)} | ${(c.options / c.decisions).toFixed(1)} | ${per(c.publicEvents)} | ${per(c.ownParts)} | ${per(c.speeches)} | ${per(c.readerDays)} | ${per(c.readsDrawn)} | ${((cpu.user + cpu.system) / games).toFixed(0)} |`,
+    `| ${r.players} | ${r.games} | ${f(r.turns)} | ${f(r.decisions)} | ${(r.options / r.decisions).toFixed(1)} | ${f(r.publicEvents)} | ${f(r.ownParts)} | ${f(r.speeches)} | ${f(r.readerDays)} | ${f(r.readsDrawn)} | ${r.cpu.toFixed(0)} |`,
   );
 }
 
+/** Each table's model work and CPU time per game over forum 12's. */
+function printGrowth(r: Row, base: Row): void {
+  const x = (a: number, b: number): string => `${(a / b).toFixed(1)}x`;
+  console.log(`| ${r.players} | ${x(r.options, base.options)} | ${x(r.readsDrawn, base.readsDrawn)} | ${x(r.ownParts, base.ownParts)} | ${x(r.cpu, base.cpu)} |`);
+}
+
 console.log(`forum with the default players, seed 1, ${GAMES} games at 12 players, GAMES * (12 / p)^2 at p; CPU per game on one thread after a warm-up, the same games played again without the counting wrappers\n`);
-await measure(12, GAMES, false);
+await measure(12, GAMES); // warm-up
+const rows: Row[] = [];
+for (const p of [12, 24, 48, 96]) rows.push(await measure(p));
 console.log('| players | games | turns | decisions | options per decision | public events | players\' own parts | speeches | reader-days (whispers) | reads drawn | CPU µs per game |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const p of [12, 24, 48, 96]) await measure(p);
+for (const r of rows) printCounts(r);
+console.log('\nPer game, over forum 12: the options the decisions offered, the reads drawn, the players\' own parts, and the CPU time\n');
+console.log('| players | options offered | reads drawn | own parts | CPU µs |');
+console.log('|---:|---:|---:|---:|---:|');
+for (const r of rows) printGrowth(r, rows[0]!);
