@@ -108,18 +108,11 @@ class Counting extends PassThroughAgent {
   }
 }
 
-/** One table's counts per game, and its CPU µs per game. */
+/** One table's counts over its games, and its CPU µs per game. */
 interface Row {
   readonly players: number;
   readonly games: number;
-  readonly turns: number;
-  readonly decisions: number;
-  readonly options: number;
-  readonly publicEvents: number;
-  readonly ownParts: number;
-  readonly speeches: number;
-  readonly readerDays: number;
-  readonly readsDrawn: number;
+  readonly c: Counts;
   readonly cpu: number;
 }
 
@@ -148,33 +141,21 @@ async function measure(players: number, games = gamesAt(players)): Promise<Row> 
   const t0 = process.cpuUsage();
   for (let k = 0; k < games; k++) plain.play(1, k, inner);
   const cpu = process.cpuUsage(t0);
-  const per = (x: number): number => x / games;
-  return {
-    players,
-    games,
-    turns: per(c.turns),
-    decisions: per(c.decisions),
-    options: per(c.options),
-    publicEvents: per(c.publicEvents),
-    ownParts: per(c.ownParts),
-    speeches: per(c.speeches),
-    readerDays: per(c.readerDays),
-    readsDrawn: per(c.readsDrawn),
-    cpu: per(cpu.user + cpu.system),
-  };
+  return { players, games, c, cpu: (cpu.user + cpu.system) / games };
 }
 
 function printCounts(r: Row): void {
-  const f = (x: number): string => x.toFixed(1);
+  const { c, games } = r;
+  const per = (x: number): string => (x / games).toFixed(1);
   console.log(
-    `| ${r.players} | ${r.games} | ${f(r.turns)} | ${f(r.decisions)} | ${(r.options / r.decisions).toFixed(1)} | ${f(r.publicEvents)} | ${f(r.ownParts)} | ${f(r.speeches)} | ${f(r.readerDays)} | ${f(r.readsDrawn)} | ${r.cpu.toFixed(0)} |`,
+    `| ${r.players} | ${games} | ${per(c.turns)} | ${per(c.decisions)} | ${(c.options / c.decisions).toFixed(1)} | ${per(c.publicEvents)} | ${per(c.ownParts)} | ${per(c.speeches)} | ${per(c.readerDays)} | ${per(c.readsDrawn)} | ${r.cpu.toFixed(0)} |`,
   );
 }
 
 /** Each table's model work and CPU time per game over forum 12's. */
 function printGrowth(r: Row, base: Row): void {
-  const x = (a: number, b: number): string => `${(a / b).toFixed(1)}x`;
-  console.log(`| ${r.players} | ${x(r.options, base.options)} | ${x(r.readsDrawn, base.readsDrawn)} | ${x(r.ownParts, base.ownParts)} | ${x(r.cpu, base.cpu)} |`);
+  const x = (pick: (c: Counts) => number): string => `${(pick(r.c) / r.games / (pick(base.c) / base.games)).toFixed(1)}x`;
+  console.log(`| ${r.players} | ${x((c) => c.options)} | ${x((c) => c.readsDrawn)} | ${x((c) => c.ownParts)} | ${(r.cpu / base.cpu).toFixed(1)}x |`);
 }
 
 console.log(`forum with the default players, seed 1, ${GAMES} games at 12 players, GAMES * (12 / p)^2 at p; CPU per game on one thread after a warm-up, the same games played again without the counting wrappers\n`);
