@@ -3,7 +3,8 @@
 // turns, decisions and the options they offer, public events (each handed
 // once to the table's shared record, contract 2) and the players' own parts
 // of them the record runs, speeches, the days a reader gets a whisper and
-// the reads drawn for them; then the cost per game on one thread (the same
+// the reads drawn for them (and how many of the own parts are accusations'
+// deliveries); then the cost per game on one thread (the same
 // games again, unwrapped). The terms the speed issue asks to explain, as
 // counts. A second table divides each table's work by forum 12's: the
 // options offered (each is looked at), the reads drawn and the own parts
@@ -33,6 +34,8 @@ class Counts {
   options = 0;
   publicEvents = 0;
   ownParts = 0;
+  /** The share of ownParts that accusations' deliveries are (the commonest claim, each to every living listener). */
+  accuseParts = 0;
   speeches = 0;
   readerDays = 0;
   readsDrawn = 0;
@@ -65,7 +68,10 @@ class CountingRecord implements TableRecord {
     const living = this.seated.filter((s) => this.c.views[s]!.alive[s]);
     if (e.type === 'vote') {
       if (e.target >= 0) this.c.ownParts += living.filter((s) => this.c.views[s]!.known[e.target] !== UNKNOWN).length;
-    } else if (['claim', 'death', 'commissar-note'].includes(e.type)) this.c.ownParts += living.length;
+    } else if (['claim', 'death', 'commissar-note'].includes(e.type)) {
+      this.c.ownParts += living.length;
+      if (e.type === 'claim' && e.claim.kind === 'accuse') this.c.accuseParts += living.length;
+    }
     if (e.type === 'phase' && e.phase !== 'night') this.countWhisper(e.day);
   }
   /** The day's whisper (it came just before the phase event): each living reader, each living seat he knows nothing certain about. */
@@ -148,7 +154,7 @@ function printCounts(r: Row): void {
   const { c, games } = r;
   const per = (x: number): string => (x / games).toFixed(1);
   console.log(
-    `| ${r.players} | ${games} | ${per(c.turns)} | ${per(c.decisions)} | ${(c.options / c.decisions).toFixed(1)} | ${per(c.publicEvents)} | ${per(c.ownParts)} | ${per(c.speeches)} | ${per(c.readerDays)} | ${per(c.readsDrawn)} | ${r.cpu.toFixed(0)} |`,
+    `| ${r.players} | ${games} | ${per(c.turns)} | ${per(c.decisions)} | ${(c.options / c.decisions).toFixed(1)} | ${per(c.publicEvents)} | ${per(c.ownParts)} | ${per(c.accuseParts)} | ${per(c.speeches)} | ${per(c.readerDays)} | ${per(c.readsDrawn)} | ${r.cpu.toFixed(0)} |`,
   );
 }
 
@@ -162,8 +168,8 @@ console.log(`forum with the default players, seed 1, ${GAMES} games at 12 player
 await measure(12, GAMES); // warm-up
 const rows: Row[] = [];
 for (const p of [12, 24, 48, 96]) rows.push(await measure(p));
-console.log('| players | games | turns | decisions | options per decision | public events | players\' own parts | speeches | reader-days (whispers) | reads drawn | CPU µs per game |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| players | games | turns | decisions | options per decision | public events | players\' own parts | of them accusations\' | speeches | reader-days (whispers) | reads drawn | CPU µs per game |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) printCounts(r);
 console.log('\nPer game, over forum 12: the options the decisions offered, the reads drawn, the players\' own parts, and the CPU time\n');
 console.log('| players | options offered | reads drawn | own parts | CPU µs |');
