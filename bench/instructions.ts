@@ -2,7 +2,7 @@
 // per game for cost.js's setups, counted by valgrind (cachegrind without its
 // cache model). On this shared VM a CPU-time figure moves by 10-20% from one
 // run to the next and the machine's speed drifts by 2x over a day, so a
-// change worth 3% cannot be seen in time; the count repeats to about 0.2%
+// change worth 3% cannot be seen in time; the count repeats to about 0.1%
 // (SQLite tracks its speed the same way). It is a count, not a time: cache
 // misses and mispredicted branches are not in it, so a change is kept on
 // its count and then checked not to be slower in time (cost.js, bench.js).
@@ -10,8 +10,8 @@
 // Each setup is played twice under valgrind, with G and 5G games (cost.js
 // plays as many again first to warm up), and the figure is the difference
 // of the two counts over the 8G games more: start-up, module loading and
-// the first compilations cancel. V8 runs single-threaded with fixed hash
-// and random seeds, so its compilation decisions repeat from run to run.
+// the first compilations cancel. V8 runs with the flags of valgrind.ts
+// (REPEATABLE_V8), so its compilation decisions repeat from run to run.
 // DIR and the setup names are cost.js's. About 75x slower than the games
 // themselves: club takes under a minute, forum96 several. A measuring tool,
 // not a test: it prints, it asserts nothing.

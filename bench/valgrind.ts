@@ -1,7 +1,7 @@
 // Machine instructions of a node run, counted by valgrind (cachegrind
 // without its cache model), for instructions.ts and parts.ts. V8 runs
-// single-threaded with fixed hash and random seeds, so its compilation
-// decisions repeat from run to run.
+// single-threaded with fixed hash and random seeds and a fixed garbage
+// collection schedule, so its compilation decisions repeat from run to run.
 
 import { spawnSync } from 'node:child_process';
 
@@ -15,8 +15,15 @@ export function valgrindVersion(tool: string, fallback: string): string {
   return version.stdout.trim();
 }
 
-/** V8 flags under which a run's compilation decisions repeat from run to run (one thread, fixed seeds). */
-export const REPEATABLE_V8 = ['--single-threaded', '--hash-seed=1', '--random-seed=1'] as const;
+/**
+ * V8 flags under which a run's compilation decisions repeat from run to run:
+ * one thread, fixed seeds, and a heap that grows by a fixed schedule
+ * (`--predictable-gc-schedule`). V8 otherwise sizes its heap from measured
+ * times, which depend on how busy the machine is: without that flag forum
+ * 48's count fell on two levels 0.95% apart from run to run, with it runs
+ * agree within 0.02% (BENCHMARKS.md, "Issue 21, twenty-first round").
+ */
+export const REPEATABLE_V8 = ['--single-threaded', '--predictable-gc-schedule', '--hash-seed=1', '--random-seed=1'] as const;
 
 /** Instructions valgrind counted for `node script ...args` with `env` added. */
 export function countInstructions(script: string, args: readonly string[], env: Record<string, string>, what: string): number {
