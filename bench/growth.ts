@@ -34,7 +34,7 @@ class Counts {
   options = 0;
   publicEvents = 0;
   ownParts = 0;
-  /** The share of ownParts that accusations' deliveries are (the commonest claim, each to every living listener). */
+  /** How many of ownParts are accusations' deliveries (the commonest claim, each to every living listener). */
   accuseParts = 0;
   speeches = 0;
   readerDays = 0;
