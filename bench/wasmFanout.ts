@@ -30,7 +30,7 @@ import { countInstructions, valgrindVersion } from './valgrind.js';
 
 const IMPLS = ['objects', 'flat', 'wasm'] as const;
 type Impl = (typeof IMPLS)[number];
-/** Every seventh seat is dead; a fourth of them Mafia (team 1); a third hold a claim (their trust goes dirty). */
+/** Every seventh seat is dead (Start: every fourth is Mafia, every third holds a claim, so his trust goes dirty). */
 const DEAD_EVERY = 7;
 const ACCUSE_WEIGHT = 0.35;
 const CROWD = 9;
