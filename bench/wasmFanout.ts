@@ -263,11 +263,16 @@ function play(f: Fanout, n: number, calls: number): void {
   }
 }
 
-/** The listeners' parts an accusation makes: every living seat but the accuser (who only counts a Black act). */
-function partsPerCall(n: number): number {
+/** The listeners' parts `play` makes in `calls` accusations: each living seat but a living accuser (who only counts a Black act). */
+function partsOf(n: number, calls: number): number {
   let living = 0;
   for (let s = 0; s < n; s++) if (s % DEAD_EVERY !== 0) living++;
-  return living - 1;
+  let parts = 0;
+  for (let c = 0; c < calls; c++) {
+    const speaker = (c * 7) % n;
+    if (speaker !== (c * 13 + 5) % n) parts += speaker % DEAD_EVERY === 0 ? living : living - 1;
+  }
+  return parts;
 }
 
 async function check(n: number): Promise<string> {
@@ -292,15 +297,19 @@ async function countAll(n: number): Promise<void> {
   for (const exp of ['some', 'none']) {
     for (const impl of IMPLS) {
       const run = (c: number): number => countInstructions(script, [String(n), impl, exp], { FANOUT_RUN: String(c) }, impl);
-      const perPart = (run(5 * calls) - run(calls)) / (4 * calls * partsPerCall(n));
+      const perPart = (run(5 * calls) - run(calls)) / (partsOf(n, 5 * calls) - partsOf(n, calls));
       process.stdout.write(`${n} players, exp ${exp === 'some' ? 'as set up' : 'never'}: ${impl} ${perPart.toFixed(1)} instructions a listener's part\n`);
     }
   }
 }
 
-async function runChild(n: number, impl: Impl, exp: string, calls: number): Promise<void> {
-  // Before the module is compiled: TurboFan from the start, since one thread never tiers Liftoff's code up.
+/** Before the module is compiled: TurboFan from the start (with V8 on one thread, as valgrind runs it, Liftoff's code was not tiered up). */
+function turboFanOnly(): void {
   setFlagsFromString('--no-liftoff');
+}
+
+async function runChild(n: number, impl: Impl, exp: string, calls: number): Promise<void> {
+  turboFanOnly();
   const f = await make(impl, new Start(n, exp === 'some'));
   play(f, n, calls);
   // Printed so that no loop is dead code.
@@ -322,14 +331,14 @@ function timeAll(n: number): void {
 
 /** Child: CPU ns a listener's part of one version, after a warm-up. */
 async function timeChild(n: number, impl: Impl): Promise<void> {
-  setFlagsFromString('--no-liftoff');
+  turboFanOnly();
   const calls = 400_000;
   const f = await make(impl, new Start(n, true));
   play(f, n, calls / 10);
   const t0 = process.cpuUsage();
   play(f, n, calls);
   const used = process.cpuUsage(t0);
-  process.stdout.write(`${(((used.user + used.system) * 1000) / (calls * partsPerCall(n))).toFixed(2)}\n`);
+  process.stdout.write(`${(((used.user + used.system) * 1000) / partsOf(n, calls)).toFixed(2)}\n`);
 }
 
 const args = process.argv.slice(2);
