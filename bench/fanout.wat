@@ -34,7 +34,7 @@
     (local $i i32) (local $s i32) (local $row i32) (local $crowd f64) (local $lv f64) (local $w f64)
     (local $x f64) (local $credit f64) (local $at i32) (local $n i32) (local $bi i32)
     (local $ev i32) (local $reads i32) (local $known i32) (local $black i32) (local $weight i32) (local $crowdAt i32) (local $rt i32) (local $team i32) (local $claims i32) (local $dirty i32) (local $alive i32) (local $seated i32)
-    ;; the layout's offsets in locals: a global is reloaded after every call (the exp)
+    ;; the layout's offsets in locals, as a compiler would hold them (reading the globals counted the same)
     (local.set $n (global.get $n))
     (local.set $ev (global.get $EV))
     (local.set $reads (global.get $READS))
