@@ -1,6 +1,6 @@
 // Machine instructions of a node run, counted by valgrind (cachegrind
-// without its cache model), for instructions.ts, parts.ts and kernels.ts
-// (jitProfile.ts runs callgrind with the same V8 flags). V8 runs
+// without its cache model), for instructions.ts, parts.ts, kernels.ts and
+// wasmFanout.ts (jitProfile.ts runs callgrind with the same V8 flags). V8 runs
 // single-threaded with fixed hash and random seeds and a fixed garbage
 // collection schedule, so its compilation decisions repeat from run to run.
 

@@ -251,12 +251,20 @@ function make(impl: Impl, start: Start): Fanout | Promise<Fanout> {
   return impl === 'objects' ? objectsFanout(start) : impl === 'flat' ? flatFanout(start) : wasmFanout(start);
 }
 
-/** The accusations: speaker and target walk the table at different strides; the living count moves now and then, as deaths move it. */
+/** The c-th accusation's speaker and target: they walk the table at different strides (never the same seat at 12 or 48). */
+function speakerOf(c: number, n: number): number {
+  return (c * 7) % n;
+}
+function targetOf(c: number, n: number): number {
+  return (c * 13 + 5) % n;
+}
+
+/** The accusations in turn; the living count moves now and then, as deaths move it. */
 function play(f: Fanout, n: number, calls: number): void {
   let living = n;
   for (let c = 0; c < calls; c++) {
-    const speaker = (c * 7) % n;
-    const target = (c * 13 + 5) % n;
+    const speaker = speakerOf(c, n);
+    const target = targetOf(c, n);
     if (speaker !== target) f.deliver(speaker, target, living);
     if (c % 4096 === 4095) living = living === n ? n - Math.ceil(n / DEAD_EVERY) : n;
     if (c % RESET_EVERY === RESET_EVERY - 1) f.reset();
@@ -269,8 +277,8 @@ function partsOf(n: number, calls: number): number {
   for (let s = 0; s < n; s++) if (s % DEAD_EVERY !== 0) living++;
   let parts = 0;
   for (let c = 0; c < calls; c++) {
-    const speaker = (c * 7) % n;
-    if (speaker !== (c * 13 + 5) % n) parts += speaker % DEAD_EVERY === 0 ? living : living - 1;
+    const speaker = speakerOf(c, n);
+    if (speaker !== targetOf(c, n)) parts += speaker % DEAD_EVERY === 0 ? living : living - 1;
   }
   return parts;
 }
