@@ -16,6 +16,7 @@ import { accuserCredit, isEnemyFact, isRedFact, priorLogOdds } from './odds.js';
 import { townMayTurnBlack } from './publicFacts.js';
 import { Kind, type ClaimEvent, type Event, type VoteEvent } from './eventKind.js';
 import type { PublicRecord, RecordPlayer } from './record.js';
+import type { SeatActs } from './seatActs.js';
 import type { Params } from './params.js';
 
 /** Log-odds treated as certainty (a hard fact). */
@@ -284,13 +285,7 @@ export class Beliefs extends Memory implements RecordPlayer {
   private rememberVotesAgainstVictim(victim: number): void {
     const w = this.params!['nightVictimMemory']!;
     if (w === 0) return;
-    const n = this.n;
-    const list = victim * n;
-    for (let i = 0; i < this.actorCount[victim]!; i++) {
-      const v = this.actors[list + i]!;
-      const c = this.votes[v * n + victim]!;
-      if (c !== 0 && v !== this.me) this.ev[v]! += w * c;
-    }
+    this.rememberVotes(this.record.actsOn(victim), w);
   }
 
   /** Whether "t is Black/Red" goes against a hard fact I hold (a Black may have been a Foundling checked Red before he turned). */
@@ -366,26 +361,33 @@ export class Beliefs extends Memory implements RecordPlayer {
     this.applied[t] = 1;
     this.trustDirty = true;
     const black = k === Team.Mafia;
-    // Each voter or accuser of t gets one addition, as a walk down the column would give him.
-    const list = t * n;
-    const actors = this.actorCount[t]!;
-    if (black) {
-      for (let i = 0; i < actors; i++) {
-        const v = this.actors[list + i]!;
-        this.blackActs[v]! += this.votes[v * n + t]! + this.accuse[v * n + t]!;
-      }
+    // Each voter or accuser of t gets one addition, as a walk down the column would give him; the record
+    // lists them once for every player who takes this fact (a role shown at death: all of them, at once).
+    // A game's first facts (my own seat, my mates) come before anyone has acted: nothing to list.
+    const acts = this.actorCount[t] === 0 ? null : this.record.actsOn(t);
+    if (black && acts !== null) {
+      const actor = acts.actor;
+      const count = acts.acts;
+      const blackActs = this.blackActs;
+      for (let i = 0; i < acts.actorCount; i++) blackActs[actor[i]!]! += count[i]!;
     }
     for (let i = 0; i < this.sourceCount; i++) {
       const c = this.sources[i]!;
       const r = this.results[c * n + t]!;
       if ((r === 1 && !black && k !== Team.Maniac) || (r === -1 && black && !this.turnsBlack)) this.markLiar(c);
     }
-    if (w === 0) return;
-    const sign = this.memorySign(t) * w;
-    for (let i = 0; i < actors; i++) {
-      const v = this.actors[list + i]!;
-      const c = this.votes[v * n + t]!;
-      if (c !== 0 && v !== this.me) this.ev[v]! += sign * c;
+    if (w !== 0 && acts !== null) this.rememberVotes(acts, this.memorySign(t) * w);
+  }
+
+  /** Adds `weight` times his votes against the listed seat to each of its voters but me. */
+  private rememberVotes(acts: SeatActs, weight: number): void {
+    const voter = acts.voter;
+    const votes = acts.votes;
+    const ev = this.ev;
+    const me = this.me;
+    for (let i = 0; i < acts.voterCount; i++) {
+      const v = voter[i]!;
+      if (v !== me) ev[v]! += weight * votes[i]!;
     }
   }
 

@@ -26,6 +26,7 @@ import { Team } from '../engine/roles.js';
 import { FactWatch } from './factWatch.js';
 import { Kind, kindOf, type ClaimEvent, type Event, type VoteEvent } from './eventKind.js';
 import { DealWatch } from './dealWatch.js';
+import { SeatActs } from './seatActs.js';
 import { PublicFacts, checkMayHaveHappened } from './publicFacts.js';
 
 const NO_FACTS: ArrayLike<number> = new Int8Array(0);
@@ -126,6 +127,8 @@ export class PublicRecord implements TableRecord {
   private alive: ArrayLike<number> = new Uint8Array(0);
   /** The record as a reader of its own events (the players it brings up to date skip `apply`). */
   private readonly self: RecordReader = { seenEvent: 0 };
+  /** The acts against the seat last asked for (actsOn). */
+  private readonly seatActs: SeatActs;
 
   constructor(n: number) {
     this.n = n;
@@ -154,6 +157,7 @@ export class PublicRecord implements TableRecord {
     this.seated = new Int16Array(n);
     this.isSeated = new Uint8Array(n);
     this.watch = new FactWatch(n);
+    this.seatActs = new SeatActs(n);
   }
 
   /** The engine seats `seat` under this record for the coming game (TableRecord): his public events come through `observe`. */
@@ -389,6 +393,13 @@ export class PublicRecord implements TableRecord {
     const i = actor * n + t;
     if (this.votes[i] !== 0 || this.accuse[i] !== 0) return;
     this.actors[t * n + this.actorCount[t]!++] = actor;
+  }
+
+  /** The acts against seat t as they stand: listed at the first ask since the last vote or claim, then shared by every player who asks. */
+  actsOn(t: number): SeatActs {
+    const a = this.seatActs;
+    if (a.seat !== t || a.version !== this.version) a.list(t, this.version, this.n, this.votes, this.accuse, this.actors, this.actorCount[t]!);
+    return a;
   }
 
   /** Whether the kept recount holds for a player with these facts: no act since, and the same seats known Black. */

@@ -272,6 +272,42 @@ describe('applying an event once', () => {
     expect(record.votesNow(5, 2, 0)).toBe(2);
     expect(record.votes[6 * n + 5]).toBe(1);
   });
+
+  it('lists the acts against a seat as its tables hold them, and lists them again after a new act', () => {
+    const { record, players } = table();
+    const observe = (e: GameEvent): void => players.forEach((b) => b.observe(e));
+    observe({ type: 'claim', speaker: 4, claim: { kind: 'accuse', target: 5 } });
+    observe({ type: 'vote', voter: 6, target: 5, round: 0 });
+    observe({ type: 'vote', voter: 4, target: 5, round: 1 });
+    const lists = (t: number): unknown => {
+      const a = record.actsOn(t);
+      return { actors: [...a.actor.subarray(0, a.actorCount)], acts: [...a.acts.subarray(0, a.actorCount)], voters: [...a.voter.subarray(0, a.voterCount)], votes: [...a.votes.subarray(0, a.voterCount)] };
+    };
+    // In the order of each actor's first act; seat 6 voted once and never accused.
+    expect(lists(5)).toEqual({ actors: [4, 6], acts: [2, 1], voters: [4, 6], votes: [1, 1] });
+    expect(lists(6)).toEqual({ actors: [], acts: [], voters: [], votes: [] });
+    observe({ type: 'claim', speaker: 7, claim: { kind: 'accuse', target: 5 } });
+    // An accuser who never voted is an actor, not a voter.
+    expect(lists(5)).toEqual({ actors: [4, 6, 7], acts: [2, 1, 1], voters: [4, 6], votes: [1, 1] });
+  });
+
+  it('gives every player the vote memory on a shown seat\'s voters from the one list, and none to a mere accuser', () => {
+    const { players } = table();
+    const observe = (e: GameEvent): void => players.forEach((b) => b.observe(e));
+    observe({ type: 'vote', voter: 4, target: 5, round: 0 });
+    observe({ type: 'vote', voter: 6, target: 5, round: 0 });
+    observe({ type: 'claim', speaker: 8, claim: { kind: 'accuse', target: 5 } });
+    // The engine shows the role in every view before the death event reaches anyone (Table.kill).
+    for (const b of players) (b.known as Int8Array)[5] = Team.Town;
+    observe({ type: 'death', seat: 5, publicCause: 'lynch', revealed: Role.Civilian });
+    const w = profileParams('club')['voteMemory']!;
+    // Votes for a shown Civilian count against the voters (memorySign +1), not against a mere accuser.
+    for (const b of players) {
+      expect(b.ev[4]).toBe(w);
+      expect(b.ev[6]).toBe(w);
+      expect(b.ev[8]).toBe(0);
+    }
+  });
 });
 
 // A Commissar's note saying only "not Mafia" (a loner Maniac may read Red) about a seat whose role the
