@@ -35,7 +35,7 @@ export interface WhisperTable {
   readonly n: number;
   readonly day: number;
   readonly team: ArrayLike<number>;
-  readonly alive: ArrayLike<number>;
+  /** The living seats in seat order: living[0..aliveCount). */
   readonly living: ArrayLike<number>;
   readonly aliveCount: number;
   /** Reader s's hard facts (his view's `known`). */
@@ -149,11 +149,14 @@ export class Whisper {
     const base = this.baseFor(t, skill / 2, Math.sqrt(shared));
     const ownSd = Math.sqrt(1 - shared);
     const known = t.knownOf(r);
-    const alive = t.alive;
+    // The living in seat order (Table.living keeps it): the dead are not walked past at every reader.
+    const living = t.living;
+    const count = t.aliveCount;
     const rng = t.rngOf(r);
     let spare = NaN;
-    for (let s = 0; s < n; s++) {
-      if (s === r || !alive[s] || known[s] !== UNKNOWN) continue;
+    for (let i = 0; i < count; i++) {
+      const s = living[i]!;
+      if (s === r || known[s] !== UNKNOWN) continue;
       let own: number;
       if (spare === spare) {
         own = spare;

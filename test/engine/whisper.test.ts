@@ -20,7 +20,7 @@ describe('one day of the whisper', () => {
   known[7]![0] = Team.Mafia;
   const rngs = Array.from({ length: n }, () => new Sfc32());
   const living = Int16Array.from({ length: n }, (_, s) => s);
-  const table: WhisperTable = { n, day: 2, team, alive: new Uint8Array(n).fill(1), living, aliveCount: n, knownOf: (s) => known[s]!, rngOf: (s) => rngs[s]! };
+  const table: WhisperTable = { n, day: 2, team, living, aliveCount: n, knownOf: (s) => known[s]!, rngOf: (s) => rngs[s]! };
   const reader: Agent = { readSkill: skill, readShared: shared, begin() {}, choose: () => 0 };
   const GAMES = 20_000;
   /** reads[g][r * n + t] after one day of game g. */
@@ -68,6 +68,29 @@ describe('one day of the whisper', () => {
     const of = (r: number, t: number): number[] => reads.map((_, g) => at(g, r, t));
     expect(Math.abs(corr(of(2, 5), of(6, 5)) - shared)).toBeLessThan(5 / Math.sqrt(GAMES));
     expect(Math.abs(corr(of(2, 5), of(2, 4)))).toBeLessThan(5 / Math.sqrt(GAMES));
+  });
+
+  it('passes a dead seat by as it passes a seat the reader knows: the same draws go to the same seats after it', () => {
+    const dead = 3;
+    const withoutDead = Int16Array.from([...living].filter((s) => s !== dead));
+    const knowingDead = known.map((k) => Int8Array.from(k, (x, t) => (t === dead ? Team.Town : x)));
+    const day = (t: WhisperTable): Float64Array => {
+      const one = new Whisper(n);
+      const key = gameKey(9, 1);
+      one.startGame(key);
+      for (let s = 0; s < n; s++) {
+        rngs[s]!.reseedFromKey(key, agentStream(s));
+        one.seat(s, reader);
+      }
+      one.day(t);
+      return Float64Array.from(one.reads);
+    };
+    const afterDeath = day({ ...table, living: withoutDead, aliveCount: n - 1 });
+    const known3 = day({ ...table, knownOf: (s) => knowingDead[s]! });
+    for (let r = 0; r < n; r++) expect(afterDeath[r * n + dead]).toBe(0);
+    // The dead reader is whispered nothing either; every living reader's reads are the same.
+    expect([...afterDeath.subarray(dead * n, (dead + 1) * n)]).toEqual(new Array(n).fill(0));
+    for (let r = 0; r < n; r++) if (r !== dead) expect([...afterDeath.subarray(r * n, (r + 1) * n)]).toEqual([...known3.subarray(r * n, (r + 1) * n)]);
   });
 
   it('whispers nothing of himself or of a seat he knows', () => {
