@@ -77,6 +77,8 @@ export class PublicRecord implements TableRecord {
   passesToday = 0;
   /** Players alive at the table (every seat, not only those seated under the record): all at the start, one less at each death. */
   living: number;
+  /** Those players' seats in seat order, livingSeats[0..living): a scan of the living walks no dead seat. */
+  readonly livingSeats: Int16Array;
   /** Latest role claimed by each seat, or -1. */
   readonly claimRole: Int8Array;
   /** results[c * n + t]: +1 c said t is Black, -1 Red. */
@@ -133,6 +135,7 @@ export class PublicRecord implements TableRecord {
   constructor(n: number) {
     this.n = n;
     this.living = n;
+    this.livingSeats = Int16Array.from({ length: n }, (_, s) => s);
     const words = 2 * n * n + 4 * n;
     const buffer = new ArrayBuffer(2 * words + n * n);
     this.zeros = new Uint8Array(buffer);
@@ -275,6 +278,7 @@ export class PublicRecord implements TableRecord {
   clear(): void {
     this.talks = 0;
     this.living = this.n;
+    for (let s = 0; s < this.n; s++) this.livingSeats[s] = s;
     this.zeros.fill(0);
     this.claimRole.fill(-1);
     this.voteDay = -1;
@@ -348,7 +352,7 @@ export class PublicRecord implements TableRecord {
   /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */
   private applyFact(e: GameEvent): void {
     if (e.type === 'death') {
-      this.living--;
+      this.removeLiving(e.seat);
       if (e.revealed >= 0) {
         this.facts.onShown(e.seat, e.revealed);
         this.watch.shownToAll[e.seat] = 1;
@@ -357,6 +361,15 @@ export class PublicRecord implements TableRecord {
       this.facts.onNote(e.commissar, e.target, e.black, e.notMafiaOnly);
       this.watch.shownToAll[e.target] = 1;
     }
+  }
+
+  /** One less living player: the seats after his move down one, so the list stays in seat order. */
+  private removeLiving(seat: number): void {
+    const seats = this.livingSeats;
+    const count = this.living--;
+    let i = 0;
+    while (i < count && seats[i] !== seat) i++;
+    for (; i < count - 1; i++) seats[i] = seats[i + 1]!;
   }
 
   /** Starts a new tally when the day or round changes. */

@@ -185,8 +185,9 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
   b.refreshTrust();
   // The loop's fixed loads held in locals: this scan is the main caller of enemy() in a big game.
   const me = b.me;
-  const n = b.n;
-  const alive = view.alive;
+  // The living in seat order (the record's list: the same seats `alive` shows, in the same order, so ties draw alike).
+  const living = b.record.livingSeats;
+  const count = b.record.living;
   let best = -1;
   let bestX = -Infinity;
   let ties = 1;
@@ -195,8 +196,9 @@ function accuseTopSuspect(m: Mind, st: SpeechState, out: ClaimSink): void {
   const taste = m.taste;
   const scale = m.p['vote.taste']!;
   taste.forDay(view.day, m.rng);
-  for (let s = 0; s < n; s++) {
-    if (s === me || !alive[s]) continue;
+  for (let i = 0; i < count; i++) {
+    const s = living[i]!;
+    if (s === me) continue;
     // One call, its result then added to (two calls in the two branches made V8 box every result).
     const e = b.enemy(s);
     const hunch = known[s] === UNKNOWN;

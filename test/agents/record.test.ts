@@ -162,6 +162,20 @@ describe('applying an event once', () => {
     expect(record.living).toBe(n);
   });
 
+  it('lists the living in seat order, without each seat that dies, and every seat again in a new game', () => {
+    const { record, players } = table();
+    const listed = (): number[] => [...record.livingSeats.subarray(0, record.living)];
+    const all = Array.from({ length: n }, (_, s) => s);
+    expect(listed()).toEqual(all);
+    for (const seat of [7, 0, n - 1]) {
+      const death: GameEvent = { type: 'death', seat, publicCause: 'night', revealed: -1 };
+      for (const b of players) b.observe(death);
+    }
+    expect(listed()).toEqual(all.filter((s) => s !== 7 && s !== 0 && s !== n - 1));
+    record.clear();
+    expect(listed()).toEqual(all);
+  });
+
   it('weighs a voice in full up to `crowd` living players and at crowd/living of it past them', () => {
     const { record, players } = table();
     const b = players[0]!;
