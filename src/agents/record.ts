@@ -256,10 +256,13 @@ export class PublicRecord implements TableRecord {
     const players = this.players;
     const count = this.seatedCount;
     if (claim.kind === 'accuse') {
+      // The commonest claim walks the living (in seat order, as `seated` is), not every seat seated.
       const target = claim.target;
-      for (let i = 0; i < count; i++) {
-        const s = seated[i]!;
-        if (alive[s]) players[s]!.onAccuse(speaker, target);
+      const living = this.livingSeats;
+      const isSeated = this.isSeated;
+      for (let i = 0; i < this.living; i++) {
+        const s = living[i]!;
+        if (isSeated[s]) players[s]!.onAccuse(speaker, target);
       }
       return;
     }

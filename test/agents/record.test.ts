@@ -243,7 +243,9 @@ describe('applying an event once', () => {
     });
     // Seats 0-2 under the record; seat 3 observes on his own (a wrapper), so the record leaves him be.
     [0, 1, 2].forEach((s, i) => record.join(s, i === 0));
+    // Seat 2 dies as the engine kills (Table.kill): the public array first, then the death event.
     alive[2] = 0;
+    record.observe({ type: 'death', seat: 2, publicCause: 'night', revealed: -1 });
     record.observe({ type: 'claim', speaker: 5, claim: { kind: 'accuse', target: 6 } });
     expect(players[0]!.ev[6]).toBeGreaterThan(0);
     expect(players[1]!.ev[6]).toBe(players[0]!.ev[6]);
