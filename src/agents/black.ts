@@ -151,15 +151,16 @@ export function kamikaze(m: Mind, d: Decision): number {
 function lostMate(m: Mind, tally: Int16Array | null, round: number): number {
   if (tally === null) return NONE;
   const b = m.b;
-  const alive = m.view.alive;
   const passes = b.passesNow(m.view.day, round);
-  let living = 0;
+  // The living in seat order: nobody dies while a round's votes are cast, so only they hold votes in it.
+  const seats = b.record.livingSeats;
+  const living = b.record.living;
   let cast = passes;
   let mate = NONE;
   let top = 0;
   let other = passes;
-  for (let s = 0; s < b.n; s++) {
-    if (alive[s]) living++;
+  for (let i = 0; i < living; i++) {
+    const s = seats[i]!;
     const v = tally[s]!;
     // A seat with no votes changes neither the leading mate nor the best of the others (both start at 0 or more).
     if (v === 0) continue;
