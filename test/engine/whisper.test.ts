@@ -86,11 +86,11 @@ describe('one day of the whisper', () => {
       return Float64Array.from(one.reads);
     };
     const afterDeath = day({ ...table, living: withoutDead, aliveCount: n - 1 });
-    const known3 = day({ ...table, knownOf: (s) => knowingDead[s]! });
+    const whileKnown = day({ ...table, knownOf: (s) => knowingDead[s]! });
     for (let r = 0; r < n; r++) expect(afterDeath[r * n + dead]).toBe(0);
     // The dead reader is whispered nothing either; every living reader's reads are the same.
     expect([...afterDeath.subarray(dead * n, (dead + 1) * n)]).toEqual(new Array(n).fill(0));
-    for (let r = 0; r < n; r++) if (r !== dead) expect([...afterDeath.subarray(r * n, (r + 1) * n)]).toEqual([...known3.subarray(r * n, (r + 1) * n)]);
+    for (let r = 0; r < n; r++) if (r !== dead) expect([...afterDeath.subarray(r * n, (r + 1) * n)]).toEqual([...whileKnown.subarray(r * n, (r + 1) * n)]);
   });
 
   it('whispers nothing of himself or of a seat he knows', () => {
