@@ -23,6 +23,7 @@
 import { NONE, UNKNOWN, type PlayerView, type TableRecord } from '../engine/agent.js';
 import type { Claim, GameEvent } from '../engine/events.js';
 import { Team } from '../engine/roles.js';
+import { dropLiving } from '../engine/livingList.js';
 import { FactWatch } from './factWatch.js';
 import { Kind, kindOf, type ClaimEvent, type Event, type VoteEvent } from './eventKind.js';
 import { DealWatch } from './dealWatch.js';
@@ -355,7 +356,8 @@ export class PublicRecord implements TableRecord {
   /** A role shown at death, or the Commissar's note read to the table (the other facts events are private). */
   private applyFact(e: GameEvent): void {
     if (e.type === 'death') {
-      this.removeLiving(e.seat);
+      this.living--;
+      dropLiving(this.livingSeats, this.living, e.seat);
       if (e.revealed >= 0) {
         this.facts.onShown(e.seat, e.revealed);
         this.watch.shownToAll[e.seat] = 1;
@@ -364,15 +366,6 @@ export class PublicRecord implements TableRecord {
       this.facts.onNote(e.commissar, e.target, e.black, e.notMafiaOnly);
       this.watch.shownToAll[e.target] = 1;
     }
-  }
-
-  /** One less living player: the seats after his move down one, so the list stays in seat order. */
-  private removeLiving(seat: number): void {
-    const seats = this.livingSeats;
-    const count = this.living--;
-    let i = 0;
-    while (i < count && seats[i] !== seat) i++;
-    for (; i < count - 1; i++) seats[i] = seats[i + 1]!;
   }
 
   /** Starts a new tally when the day or round changes. */

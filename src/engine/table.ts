@@ -21,6 +21,7 @@ import { Team, type Role } from './roles.js';
 import { AbilityMarks, SeatRecord, seatRecordsOf } from './seatRecords.js';
 import { Clock, KNOWN_NOT_MAFIA, SeatView } from './view.js';
 import { Whisper, type WhisperTable } from './whisper.js';
+import { dropLiving } from './livingList.js';
 
 export class Table implements WhisperTable {
   readonly n: number;
@@ -466,7 +467,7 @@ export class Table implements WhisperTable {
     this.alive[seat] = 0;
     this.publicAlive[seat] = 0;
     this.aliveCount--;
-    this.removeLiving(seat);
+    dropLiving(this.living, this.aliveCount, seat);
     this.aliveTeam[this.team[seat]!]!--;
     if (this.sidesDiffer) this.aliveSide[this.book.side[role]!]!--;
     this.aliveRole[role]!--;
@@ -490,17 +491,6 @@ export class Table implements WhisperTable {
     const known = this.knownAll;
     const n = this.n;
     for (let i = seat; i < n * n; i += n) known[i] = team;
-  }
-
-  /** Called with aliveCount already one less: shifts the seats after `seat` down one, from the end (one pass, no search first). */
-  private removeLiving(seat: number): void {
-    const living = this.living;
-    let carry = living[this.aliveCount]!;
-    for (let i = this.aliveCount - 1; carry !== seat; i--) {
-      const x = living[i]!;
-      living[i] = carry;
-      carry = x;
-    }
   }
 
   /** Lets a player write his death note now: the note carries what he knows at this moment. */
