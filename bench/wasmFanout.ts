@@ -45,6 +45,11 @@ interface Fanout {
   ev(listener: number, seat: number): number;
 }
 
+/** Every seventh seat is dead, in every version and in the count of parts. */
+function isAlive(s: number): boolean {
+  return s % DEAD_EVERY !== 0;
+}
+
 /** The table's starting values, the same for each version: evidence, reads, facts (1 for a Mafia known to the listener). */
 class Start {
   readonly ev: Float64Array;
@@ -70,7 +75,7 @@ class Start {
     return s % 4 === 0 ? 1 : 0;
   }
   alive(s: number): number {
-    return s % DEAD_EVERY === 0 ? 0 : 1;
+    return isAlive(s) ? 1 : 0;
   }
   claims(s: number): boolean {
     return s % 3 === 0;
@@ -274,11 +279,11 @@ function play(f: Fanout, n: number, calls: number): void {
 /** The listeners' parts `play` makes in `calls` accusations: each living seat but a living accuser (who only counts a Black act). */
 function partsOf(n: number, calls: number): number {
   let living = 0;
-  for (let s = 0; s < n; s++) if (s % DEAD_EVERY !== 0) living++;
+  for (let s = 0; s < n; s++) if (isAlive(s)) living++;
   let parts = 0;
   for (let c = 0; c < calls; c++) {
     const speaker = speakerOf(c, n);
-    if (speaker !== targetOf(c, n)) parts += speaker % DEAD_EVERY === 0 ? living : living - 1;
+    if (speaker !== targetOf(c, n)) parts += isAlive(speaker) ? living - 1 : living;
   }
   return parts;
 }
