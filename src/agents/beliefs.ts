@@ -87,6 +87,10 @@ export class Beliefs extends Memory implements RecordPlayer {
   /** Seats other than me that claimed a role that gives no results (Doctor, Vigilante), in claim order. */
   private readonly roleClaimants: Int16Array;
   private roleClaimantCount = 0;
+  /** refreshRoleClaims' scratch: each claimant's weight by seat; by role, how many claim it and their weights' sum (zeroed per refresh for the roles claimed). */
+  private readonly claimWeight: Float64Array;
+  private rivalsByRole = new Int16Array(0);
+  private roleTotals = new Float64Array(0);
   trustDirty = true;
   /** The record's count of days' talk at my last trust refresh. */
   private trustTalks = -1;
@@ -118,6 +122,7 @@ export class Beliefs extends Memory implements RecordPlayer {
     this.trust = floats.subarray(n, 2 * n);
     this.claimCredit = floats.subarray(2 * n);
     this.roleClaimants = new Int16Array(n);
+    this.claimWeight = new Float64Array(n);
     const flags = this.perGameFlags;
     this.liar = flags.subarray(0, n);
     this.backed = flags.subarray(n, 2 * n);
@@ -484,31 +489,51 @@ export class Beliefs extends Memory implements RecordPlayer {
     const view = this.view!;
     const claimTrust = this.params!['claimTrust']!;
     const doubt = this.params!['claimDoubt']!;
-    for (let i = 0; i < this.roleClaimantCount; i++) {
-      const c = this.roleClaimants[i]!;
-      const role = this.claimRole[c]!;
+    const claimants = this.roleClaimants;
+    const count = this.roleClaimantCount;
+    const weight = this.claimWeight;
+    this.sizeRoleScratch(view.book.count);
+    const rivals = this.rivalsByRole;
+    const totals = this.roleTotals;
+    // What a claimant's share is taken from is the same for every rival of his role: each living
+    // claimant not caught lying weighs how innocent he looks (the first of his role's claimants with
+    // firstClaimBonus), and the weights add up by role in claim order, once for all of them.
+    for (let i = 0; i < count; i++) {
+      const role = this.claimRole[claimants[i]!]!;
+      rivals[role] = 0;
+      totals[role] = 0;
+    }
+    for (let i = 0; i < count; i++) {
+      const r = claimants[i]!;
+      const role = this.claimRole[r]!;
       // A claimant who has since claimed Commissar is a source (its trust says what his claim is worth).
+      if (role === Role.Commissar || role === Role.Sergeant || this.liar[r] || !view.alive[r]) continue;
+      let w = Math.exp(-this.evidence(r));
+      // The first of the role's claimants: those who claim a role already claimed come late.
+      if (rivals[role] === 0) w *= this.firstClaimFactor;
+      rivals[role]++;
+      totals[role] += w;
+      weight[r] = w;
+    }
+    for (let i = 0; i < count; i++) {
+      const c = claimants[i]!;
+      const role = this.claimRole[c]!;
       if (role === Role.Commissar || role === Role.Sergeant) continue;
       if (this.liar[c] || !view.alive[c]) {
         this.claimCredit[c] = 0;
         continue;
       }
-      let mine = 0;
-      let total = 0;
-      let rivals = 0;
-      for (let j = 0; j < this.roleClaimantCount; j++) {
-        const r = this.roleClaimants[j]!;
-        if (this.claimRole[r] !== role || this.liar[r] || !view.alive[r]) continue;
-        let w = Math.exp(-this.evidence(r));
-        // The first of the role's claimants: those who claim a role already claimed come late.
-        if (rivals === 0) w *= this.firstClaimFactor;
-        rivals++;
-        total += w;
-        if (r === c) mine = w;
-      }
-      const share = rivals === 1 ? Math.min(1, 2 * mine) : mine / total;
-      this.claimCredit[c] = creditOf(claimTrust * share) + (rivals > 1 ? liarOdds(claimTrust * (1 - share), doubt) : 0);
+      const k = rivals[role]!;
+      const share = k === 1 ? Math.min(1, 2 * weight[c]!) : weight[c]! / totals[role]!;
+      this.claimCredit[c] = creditOf(claimTrust * share) + (k > 1 ? liarOdds(claimTrust * (1 - share), doubt) : 0);
     }
+  }
+
+  /** Sizes the by-role scratch for the rules' roles (a rules file may bring its own). */
+  private sizeRoleScratch(roles: number): void {
+    if (this.rivalsByRole.length >= roles) return;
+    this.rivalsByRole = new Int16Array(roles);
+    this.roleTotals = new Float64Array(roles);
   }
 
   /** Soft evidence on seat t in log-odds: what I inferred (ev) plus the whispered reads I take in. */

@@ -350,6 +350,69 @@ describe("a contested claim, with claimDoubt 1 (the unfitted profiles' value)", 
   });
 });
 
+describe('many claimants of the roles that give no results', () => {
+  /**
+   * What the rule says of claimant c, walked as it is stated: over every
+   * claimant of his role, each living one not caught lying weighing
+   * exp(−evidence) (the first of them times exp(firstClaimBonus)), his
+   * share of their sum. The player works the sums out once a role; this
+   * walks them again for each claimant, so the two must agree to the bit.
+   */
+  function creditByRule(b: Beliefs, claimants: readonly number[], c: number, params: Record<string, number>): number {
+    const alive = b.view!.alive;
+    if (b.liar[c] || !alive[c]) return 0;
+    const kappa = params['claimTrust']!;
+    const doubt = params['claimDoubt']!;
+    let mine = 0;
+    let total = 0;
+    let rivals = 0;
+    for (const r of claimants) {
+      if (b.claimRole[r] !== b.claimRole[c] || b.liar[r] || !alive[r]) continue;
+      let w = Math.exp(-b.evidence(r));
+      if (rivals === 0) w *= Math.exp(params['firstClaimBonus']!);
+      rivals++;
+      total += w;
+      if (r === c) mine = w;
+    }
+    const share = rivals === 1 ? Math.min(1, 2 * mine) : mine / total;
+    const credit = kappa * share >= 1 ? -CERTAIN : Math.max(-CERTAIN, Math.log(1 - kappa * share));
+    const lied = kappa * (1 - share);
+    return credit + (rivals > 1 && doubt !== 0 ? -doubt * Math.log(Math.max(1e-9, 1 - lied)) : 0);
+  }
+
+  it('gives each claimant the credit the rule gives him, to the bit: rivals of two roles, a liar, a dead one, a lone one', () => {
+    const params = { ...profileParams('club'), claimDoubt: 1 };
+    const accuse = (speaker: number, target: number): GameEvent => claim(speaker, { kind: 'accuse', target });
+    // Doctors 3, 5, 8 and 11 (11 dies); Vigilantes 4 and 9; the Commissar claimant 6 is a source, not a rival; accusations
+    // set the claimants' evidence apart.
+    const events: GameEvent[] = [
+      claim(3, role(Role.Doctor)),
+      claim(4, role(Role.Vigilante)),
+      claim(5, role(Role.Doctor)),
+      claim(6, role(Role.Commissar)),
+      claim(8, role(Role.Doctor)),
+      claim(9, role(Role.Vigilante)),
+      claim(11, role(Role.Doctor)),
+      accuse(1, 5),
+      accuse(2, 5),
+      accuse(7, 8),
+      accuse(10, 4),
+      accuse(12, 3),
+      { type: 'death', seat: 11, publicCause: 'night', revealed: -1 },
+    ];
+    const b = civilianAfter(allstarsRules(), events, 3, params);
+    const claimants = [3, 4, 5, 8, 9, 11];
+    for (const c of claimants) expect(b.claimCredit[c], `claimant ${c}`).toBe(creditByRule(b, claimants, c, params));
+    // The rule's cases are all here: Doctors share with rivals, the dead one has nothing, and each role's credit differs by seat.
+    expect(b.claimCredit[11]).toBe(0);
+    expect(new Set(claimants.slice(0, 5).map((c) => b.claimCredit[c])).size).toBe(5);
+    // A lone claimant (Vigilante 9 after 4 is shown to have lied) keeps log(1 − min(1, 2w) κ).
+    const lone = civilianAfter(allstarsRules(), [...events, { type: 'death', seat: 4, publicCause: 'vote', revealed: Role.Mafia }], 3, params);
+    expect(lone.claimCredit[9]).toBe(creditByRule(lone, claimants, 9, params));
+    expect(lone.claimCredit[4]).toBe(0);
+  });
+});
+
 describe("the clan's liar", () => {
   const liarFor = (rules: Rules, events: readonly GameEvent[], day = 2, params: Record<string, number> = {}): Claim[] => {
     for (let seed = 0; seed < 30; seed++) {
