@@ -380,7 +380,7 @@ describe('many claimants of the roles that give no results', () => {
     return credit + (rivals > 1 && doubt !== 0 ? -doubt * Math.log(Math.max(1e-9, 1 - lied)) : 0);
   }
 
-  it('gives each claimant the credit the rule gives him, to the bit: rivals of two roles, a liar, a dead one, a lone one', () => {
+  it('gives each claimant the credit the rule gives him, to the bit: rivals of two roles, a dead one, a lone one', () => {
     const params = { ...profileParams('club'), claimDoubt: 1 };
     const accuse = (speaker: number, target: number): GameEvent => claim(speaker, { kind: 'accuse', target });
     // Doctors 3, 5, 8 and 11 (11 dies); Vigilantes 4 and 9; the Commissar claimant 6 is a source, not a rival; accusations
@@ -406,7 +406,7 @@ describe('many claimants of the roles that give no results', () => {
     // The rule's cases are all here: Doctors share with rivals, the dead one has nothing, and each role's credit differs by seat.
     expect(b.claimCredit[11]).toBe(0);
     expect(new Set(claimants.slice(0, 5).map((c) => b.claimCredit[c])).size).toBe(5);
-    // A lone claimant (Vigilante 9 after 4 is shown to have lied) keeps log(1 − min(1, 2w) κ).
+    // A lone claimant: Vigilante 9 once his rival 4 is dead (shown Mafia) keeps log(1 − κ min(1, 2w)).
     const lone = civilianAfter(allstarsRules(), [...events, { type: 'death', seat: 4, publicCause: 'vote', revealed: Role.Mafia }], 3, params);
     expect(lone.claimCredit[9]).toBe(creditByRule(lone, claimants, 9, params));
     expect(lone.claimCredit[4]).toBe(0);
