@@ -11,7 +11,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -77,15 +77,36 @@ function runTool(root, pkg, bin, args) {
   execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' });
 }
 
-/** Builds unless current (or when forced); the stamp is written only once both steps have succeeded. */
+/**
+ * Makes the package's bin scripts (package.json's `bin`) executable. npm
+ * does that only when it links a bin: at an install, or at npx's first run
+ * in a checkout, which it remembers by the folder. tsc writes a new file
+ * without it, so after a fresh clone into the same folder (or a deleted
+ * dist/) `npx mafia-sim` found its old link to a file it may not run:
+ * "Permission denied".
+ */
+export function markBinsExecutable(root) {
+  const manifestPath = join(root, 'package.json');
+  if (!existsSync(manifestPath)) return;
+  const bin = JSON.parse(readFileSync(manifestPath, 'utf8')).bin ?? {};
+  for (const file of typeof bin === 'string' ? [bin] : Object.values(bin)) {
+    const path = join(root, file);
+    if (existsSync(path)) chmodSync(path, statSync(path).mode | 0o111);
+  }
+}
+
+/** Builds unless current (or when forced); the stamp is written only once both steps have succeeded. Either way the bins are left executable. */
 export function build(root, force) {
   const hash = inputsHash(root);
-  if (!force && isCurrent(root, hash)) return false;
-  rmSync(join(root, STAMP), { force: true });
-  runTool(root, 'typescript', 'tsc', ['-b', 'tsconfig.json', ...(force ? ['--force'] : [])]);
-  runTool(root, 'rolldown', 'rolldown', ['-c', 'rolldown.config.mjs']);
-  writeFileSync(join(root, STAMP), `${hash}\n`);
-  return true;
+  const current = !force && isCurrent(root, hash);
+  if (!current) {
+    rmSync(join(root, STAMP), { force: true });
+    runTool(root, 'typescript', 'tsc', ['-b', 'tsconfig.json', ...(force ? ['--force'] : [])]);
+    runTool(root, 'rolldown', 'rolldown', ['-c', 'rolldown.config.mjs']);
+    writeFileSync(join(root, STAMP), `${hash}\n`);
+  }
+  markBinsExecutable(root);
+  return !current;
 }
 
 if (process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {

@@ -3,7 +3,7 @@
 // skipped build never leaves tests or a run on code older than the sources.
 // Played on a small tree of its own in a temporary folder, with no compiler run.
 
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,30 @@ describe('the build skips only a dist/ built from the inputs there now', () => {
     put('dist/src/a.js', '// built\n');
     rmSync(join(root, 'dist/src/sim/records/worker.bundle.js'));
     expect(isCurrent(root)).toBe(false);
+  });
+});
+
+describe('the build leaves the bins executable', () => {
+  let root = '';
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'mafia-sim-build-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it("sets a bin's execute bits even when dist/ is current and nothing is built (a fresh clone's files are not executable)", () => {
+    const put = (path: string, text: string): void => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    put('package.json', JSON.stringify({ bin: { tool: 'dist/src/cli/main.js' } }));
+    put('src/a.ts', 'export {};\n');
+    for (const out of ['dist/src/a.js', 'dist/src/cli/main.js', 'dist/src/sim/worker.bundle.js', 'dist/src/sim/records/worker.bundle.js']) put(out, '// built\n');
+    put(STAMP, `${inputsHash(root)}\n`);
+    const bin = join(root, 'dist/src/cli/main.js');
+    chmodSync(bin, 0o644);
+    expect(build(root, false)).toBe(false);
+    expect(statSync(bin).mode & 0o777).toBe(0o755);
+    // The other outputs are left as they were.
+    expect(statSync(join(root, 'dist/src/a.js')).mode & 0o111).toBe(0);
   });
 });
