@@ -12,12 +12,15 @@ import { STAMP, build, inputsHash, isCurrent } from '../../scripts/build.mjs';
 
 const OUTPUTS = ['dist/src/a.js', 'dist/bench/b.js', 'dist/src/sim/worker.bundle.js', 'dist/src/sim/records/worker.bundle.js'];
 
+/** Writes a file of the temporary tree `root`, making its folders. */
+function putIn(root: string, path: string, text: string): void {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
 describe('the build skips only a dist/ built from the inputs there now', () => {
   let root = '';
-  const put = (path: string, text: string): void => {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  };
+  const put = (path: string, text: string): void => putIn(root, path, text);
   const stamp = (): void => put(STAMP, `${inputsHash(root)}\n`);
 
   beforeEach(() => {
@@ -74,16 +77,13 @@ describe('the build skips only a dist/ built from the inputs there now', () => {
 
 describe('the build leaves the bins executable', () => {
   let root = '';
+  const put = (path: string, text: string): void => putIn(root, path, text);
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'mafia-sim-build-'));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it("sets a bin's execute bits even when dist/ is current and nothing is built (a fresh clone's files are not executable)", () => {
-    const put = (path: string, text: string): void => {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
-    };
     put('package.json', JSON.stringify({ bin: { tool: 'dist/src/cli/main.js' } }));
     put('src/a.ts', 'export {};\n');
     for (const out of ['dist/src/a.js', 'dist/src/cli/main.js', 'dist/src/sim/worker.bundle.js', 'dist/src/sim/records/worker.bundle.js']) put(out, '// built\n');
