@@ -10,7 +10,8 @@
 // options offered (each is looked at), the reads drawn and the own parts
 // are the model's own work, which any code that keeps the games must do,
 // so their growth beside the CPU time's says how much of forum 12's cost
-// is something else.
+// is something else. GROWTH_RULES=PRESET counts that preset's game alone,
+// at its own table size (`GROWTH_RULES=club`: what a club game is made of).
 // A measuring tool, not a test: it prints, it asserts nothing.
 // Counting wraps each agent and forwards every call unchanged (and the
 // table's record, so the players keep the shared record's delivery), so the
@@ -27,6 +28,10 @@ import { resolveRules } from '../src/engine/rules.js';
 /** Games at 12 players; a table of p players plays GAMES * (12 / p)^2 (at least 20), after a warm-up. */
 const GAMES = Number(process.argv[2] ?? 4000);
 const gamesAt = (p: number): number => Math.max(20, Math.round(GAMES * (12 / p) ** 2));
+/** GROWTH_RULES=PRESET: that preset's game at its own table size alone (what a club game is made of), instead of the forum's four sizes. */
+const OTHER_RULES = process.env['GROWTH_RULES'];
+const rulesAt = (players: number): ReturnType<typeof resolveRules> => (OTHER_RULES === undefined ? resolveRules('forum', { players }) : resolveRules(OTHER_RULES));
+const SIZES = OTHER_RULES === undefined ? [12, 24, 48, 96] : [resolveRules(OTHER_RULES).players];
 
 class Counts {
   turns = 0;
@@ -123,7 +128,7 @@ interface Row {
 }
 
 async function measure(players: number, games = gamesAt(players)): Promise<Row> {
-  const rules = resolveRules('forum', { players });
+  const rules = rulesAt(players);
   const inner = await createProvider(parseAgents('club'), rules);
   const c = new Counts();
   const records = new Map<TableRecord, CountingRecord>();
@@ -164,10 +169,10 @@ function printGrowth(r: Row, base: Row): void {
   console.log(`| ${r.players} | ${x((c) => c.options)} | ${x((c) => c.readsDrawn)} | ${x((c) => c.ownParts)} | ${(r.cpu / base.cpu).toFixed(1)}x |`);
 }
 
-console.log(`forum with the default players, seed 1, ${GAMES} games at 12 players, GAMES * (12 / p)^2 at p; CPU per game on one thread after a warm-up, the same games played again without the counting wrappers\n`);
-await measure(12, GAMES); // warm-up
+console.log(`${OTHER_RULES ?? 'forum'} with the default players, seed 1, ${GAMES} games at 12 players, GAMES * (12 / p)^2 at p; CPU per game on one thread after a warm-up, the same games played again without the counting wrappers\n`);
+await measure(SIZES[0]!, GAMES); // warm-up
 const rows: Row[] = [];
-for (const p of [12, 24, 48, 96]) rows.push(await measure(p));
+for (const p of SIZES) rows.push(await measure(p));
 console.log('| players | games | turns | decisions | options per decision | public events | players\' own parts | of them accusations\' | speeches | reader-days (whispers) | reads drawn | CPU µs per game |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) printCounts(r);

@@ -13,12 +13,19 @@
 // the first compilations cancel. V8 runs with the flags of valgrind.ts
 // (REPEATABLE_V8), so its compilation decisions repeat from run to run.
 // DIR and the setup names are cost.js's. About 75x slower than the games
-// themselves: club takes under a minute, forum96 several. A measuring tool,
-// not a test: it prints, it asserts nothing.
+// themselves: club takes under a minute, forum96 several.
+//
+// INSTR_SIM=1 turns on cachegrind's models of the caches and the branch
+// predictor (about twice as slow) and adds, per game and per thousand
+// instructions, the first-level instruction and data cache misses and the
+// mispredicted branches they count: where a game's time goes beyond its
+// instructions. They are a model's counts (the machine's own counters are
+// not open to this VM), to compare setups and builds, not to price stalls.
+// A measuring tool, not a test: it prints, it asserts nothing.
 
 import { fileURLToPath } from 'node:url';
 import { chooseSetups, takeTreeArg, type CostSetup } from './costSetups.js';
-import { countInstructions, valgrindVersion } from './valgrind.js';
+import { simulateRun, countInstructions, valgrindVersion, type SimulatedCounts } from './valgrind.js';
 
 const args = process.argv.slice(2);
 const dirArg = takeTreeArg(args);
@@ -32,9 +39,15 @@ const costScript = fileURLToPath(new URL('./cost.js', import.meta.url));
  */
 const smallGames = (s: CostSetup): number => (process.env['INSTR_GAMES'] === undefined ? Math.max(20, Math.round(s.games / 100)) : Number(process.env['INSTR_GAMES']));
 
-/** Instructions valgrind counted for one cost.js run of `games` games of setup s. */
-const countRun = (s: CostSetup, games: number): number =>
-  countInstructions(costScript, [...(dirArg === null ? [] : [dirArg]), s.name], { COST_GAMES: String(games) }, s.name);
+const simulated = process.env['INSTR_SIM'] === '1';
+
+/** What valgrind counted for one cost.js run of `games` games of setup s (the instructions alone unless INSTR_SIM). */
+const countRun = (s: CostSetup, games: number): SimulatedCounts => {
+  const runArgs = [...(dirArg === null ? [] : [dirArg]), s.name];
+  const env = { COST_GAMES: String(games) };
+  if (simulated) return simulateRun(costScript, runArgs, env, s.name);
+  return { instructions: countInstructions(costScript, runArgs, env, s.name), i1Misses: 0, d1Misses: 0, branches: 0, mispredicts: 0 };
+};
 
 const version = valgrindVersion('instructions', 'cost.js for CPU time');
 process.stdout.write(`${version}, node ${process.version}, ${dirArg === null ? 'this tree' : dirArg}\n`);
@@ -42,6 +55,15 @@ for (const s of chooseSetups(args)) {
   const g = smallGames(s);
   const small = countRun(s, g);
   const big = countRun(s, 5 * g);
-  const perGame = (big - small) / (2 * 4 * g);
-  process.stdout.write(`${s.name}: ${Math.round(perGame).toLocaleString('en-US')} instructions/game (${g} and ${5 * g} games)\n`);
+  const perGame = (pick: (c: SimulatedCounts) => number): number => (pick(big) - pick(small)) / (2 * 4 * g);
+  const instructions = perGame((c) => c.instructions);
+  process.stdout.write(`${s.name}: ${Math.round(instructions).toLocaleString('en-US')} instructions/game (${g} and ${5 * g} games)\n`);
+  if (simulated) {
+    const line = (label: string, pick: (c: SimulatedCounts) => number): string => {
+      const x = perGame(pick);
+      return `${label} ${Math.round(x).toLocaleString('en-US')} (${((1000 * x) / instructions).toFixed(1)})`;
+    };
+    const parts = [line('I1 misses', (c) => c.i1Misses), line('D1 misses', (c) => c.d1Misses), line('mispredicted branches', (c) => c.mispredicts), line('branches', (c) => c.branches)];
+    process.stdout.write(`  simulated, per game (per 1,000 instructions): ${parts.join(', ')}\n`);
+  }
 }

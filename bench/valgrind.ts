@@ -1,6 +1,7 @@
 // Machine instructions of a node run, counted by valgrind (cachegrind
 // without its cache model), for instructions.ts, parts.ts, kernels.ts and
-// wasmFanout.ts (jitProfile.ts runs callgrind with the same V8 flags). V8 runs
+// wasmFanout.ts, and with cachegrind's cache and branch models for
+// stalls.ts (jitProfile.ts runs callgrind with the same V8 flags). V8 runs
 // single-threaded with fixed hash and random seeds and a fixed garbage
 // collection schedule, so its compilation decisions repeat from run to run.
 
@@ -28,14 +29,46 @@ export const REPEATABLE_V8 = ['--single-threaded', '--predictable-gc-schedule', 
 
 /** Instructions valgrind counted for `node script ...args` with `env` added. */
 export function countInstructions(script: string, args: readonly string[], env: Record<string, string>, what: string): number {
+  return cachegrindCounts(script, args, env, what, false).instructions;
+}
+
+/** What cachegrind's models of the caches and the branch predictor count in a run: simulated, not the machine's own counters. */
+export interface SimulatedCounts {
+  readonly instructions: number;
+  /** First-level instruction cache misses. */
+  readonly i1Misses: number;
+  /** First-level data cache misses, reads and writes. */
+  readonly d1Misses: number;
+  readonly branches: number;
+  /** Conditional and indirect branches the model mispredicted. */
+  readonly mispredicts: number;
+}
+
+/** cachegrind's simulated counts for `node script ...args` with `env` added: the cache and branch models cost about twice the plain count's time. */
+export function simulateRun(script: string, args: readonly string[], env: Record<string, string>, what: string): SimulatedCounts {
+  return cachegrindCounts(script, args, env, what, true);
+}
+
+function cachegrindCounts(script: string, args: readonly string[], env: Record<string, string>, what: string, simulate: boolean): SimulatedCounts {
   const node = [...REPEATABLE_V8, script, ...args];
-  const run = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
+  const models = simulate ? ['--cache-sim=yes', '--branch-sim=yes'] : ['--cache-sim=no'];
+  const run = spawnSync('valgrind', ['--tool=cachegrind', ...models, '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
   if (run.error) throw new Error(`valgrind did not start (${run.error.message}): install it (apt-get install valgrind)`);
-  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
-  if (run.status !== 0 || refs === null) throw new Error(`valgrind run of ${what} failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`);
-  return Number(refs[1]!.replaceAll(',', ''));
+  const total = (label: string): number | null => {
+    const m = new RegExp(`${label}:\\s+([\\d,]+)`).exec(run.stderr);
+    return m === null ? null : Number(m[1]!.replaceAll(',', ''));
+  };
+  const instructions = total('I\\s+refs');
+  if (run.status !== 0 || instructions === null) throw new Error(`valgrind run of ${what} failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`);
+  return {
+    instructions,
+    i1Misses: total('I1\\s+misses') ?? 0,
+    d1Misses: total('D1\\s+misses') ?? 0,
+    branches: total('Branches') ?? 0,
+    mispredicts: total('Mispredicts') ?? 0,
+  };
 }
