@@ -176,7 +176,10 @@ for (const p of SIZES) rows.push(await measure(p));
 console.log('| players | games | turns | decisions | options per decision | public events | players\' own parts | of them accusations\' | speeches | reader-days (whispers) | reads drawn | CPU µs per game |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) printCounts(r);
-console.log('\nPer game, over forum 12: the options the decisions offered, the reads drawn, the players\' own parts, and the CPU time\n');
-console.log('| players | options offered | reads drawn | own parts | CPU µs |');
-console.log('|---:|---:|---:|---:|---:|');
-for (const r of rows) printGrowth(r, rows[0]!);
+// One preset's game alone (GROWTH_RULES) has no growth to show.
+if (rows.length > 1) {
+  console.log('\nPer game, over forum 12: the options the decisions offered, the reads drawn, the players\' own parts, and the CPU time\n');
+  console.log('| players | options offered | reads drawn | own parts | CPU µs |');
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const r of rows) printGrowth(r, rows[0]!);
+}

@@ -1,9 +1,10 @@
 // Machine instructions of a node run, counted by valgrind (cachegrind
 // without its cache model), for instructions.ts, parts.ts, kernels.ts and
 // wasmFanout.ts, and with cachegrind's cache and branch models for
-// stalls.ts (jitProfile.ts runs callgrind with the same V8 flags). V8 runs
-// single-threaded with fixed hash and random seeds and a fixed garbage
-// collection schedule, so its compilation decisions repeat from run to run.
+// instructions.ts's INSTR_SIM=1 (jitProfile.ts runs callgrind with the same
+// V8 flags). V8 runs single-threaded with fixed hash and random seeds and a
+// fixed garbage collection schedule, so its compilation decisions repeat
+// from run to run.
 
 import { spawnSync } from 'node:child_process';
 
