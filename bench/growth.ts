@@ -30,8 +30,9 @@ const GAMES = Number(process.argv[2] ?? 4000);
 const gamesAt = (p: number): number => Math.max(20, Math.round(GAMES * (12 / p) ** 2));
 /** GROWTH_RULES=PRESET: that preset's game at its own table size alone (what a club game is made of), instead of the forum's four sizes. */
 const OTHER_RULES = process.env['GROWTH_RULES'];
-const rulesAt = (players: number): ReturnType<typeof resolveRules> => (OTHER_RULES === undefined ? resolveRules('forum', { players }) : resolveRules(OTHER_RULES));
-const SIZES = OTHER_RULES === undefined ? [12, 24, 48, 96] : [resolveRules(OTHER_RULES).players];
+const otherRules = OTHER_RULES === undefined ? null : resolveRules(OTHER_RULES);
+const rulesAt = (players: number): ReturnType<typeof resolveRules> => otherRules ?? resolveRules('forum', { players });
+const SIZES = otherRules === null ? [12, 24, 48, 96] : [otherRules.players];
 
 class Counts {
   turns = 0;

@@ -25,7 +25,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { chooseSetups, takeTreeArg, type CostSetup } from './costSetups.js';
-import { simulateRun, countInstructions, valgrindVersion, type SimulatedCounts } from './valgrind.js';
+import { cachegrindCounts, valgrindVersion, type SimulatedCounts } from './valgrind.js';
 
 const args = process.argv.slice(2);
 const dirArg = takeTreeArg(args);
@@ -42,12 +42,8 @@ const smallGames = (s: CostSetup): number => (process.env['INSTR_GAMES'] === und
 const simulated = process.env['INSTR_SIM'] === '1';
 
 /** What valgrind counted for one cost.js run of `games` games of setup s (the instructions alone unless INSTR_SIM). */
-const countRun = (s: CostSetup, games: number): SimulatedCounts => {
-  const runArgs = [...(dirArg === null ? [] : [dirArg]), s.name];
-  const env = { COST_GAMES: String(games) };
-  if (simulated) return simulateRun(costScript, runArgs, env, s.name);
-  return { instructions: countInstructions(costScript, runArgs, env, s.name), i1Misses: 0, d1Misses: 0, branches: 0, mispredicts: 0 };
-};
+const countRun = (s: CostSetup, games: number): SimulatedCounts =>
+  cachegrindCounts(costScript, [...(dirArg === null ? [] : [dirArg]), s.name], { COST_GAMES: String(games) }, s.name, simulated);
 
 const version = valgrindVersion('instructions', 'cost.js for CPU time');
 process.stdout.write(`${version}, node ${process.version}, ${dirArg === null ? 'this tree' : dirArg}\n`);

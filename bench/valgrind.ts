@@ -45,12 +45,12 @@ export interface SimulatedCounts {
   readonly mispredicts: number;
 }
 
-/** cachegrind's simulated counts for `node script ...args` with `env` added: the cache and branch models cost about twice the plain count's time. */
-export function simulateRun(script: string, args: readonly string[], env: Record<string, string>, what: string): SimulatedCounts {
-  return cachegrindCounts(script, args, env, what, true);
-}
-
-function cachegrindCounts(script: string, args: readonly string[], env: Record<string, string>, what: string, simulate: boolean): SimulatedCounts {
+/**
+ * What cachegrind counts for `node script ...args` with `env` added: with
+ * `simulate`, its cache and branch models too (about twice the plain
+ * count's time); without, the instructions alone and the rest 0.
+ */
+export function cachegrindCounts(script: string, args: readonly string[], env: Record<string, string>, what: string, simulate: boolean): SimulatedCounts {
   const node = [...REPEATABLE_V8, script, ...args];
   const models = simulate ? ['--cache-sim=yes', '--branch-sim=yes'] : ['--cache-sim=no'];
   const run = spawnSync('valgrind', ['--tool=cachegrind', ...models, '--cachegrind-out-file=/dev/null', process.execPath, ...node], {
